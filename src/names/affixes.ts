@@ -1,0 +1,84 @@
+/**
+ * Which words of a name are removable affixes (GUIDE.md section 1, step 3): personal titles at the start,
+ * personal suffixes at the end, organisation prefixes at the start and suffixes at the end, clerical marks
+ * anywhere. Which families apply depends on the entity type. Removal never empties a name.
+ */
+import type { EntityType } from '../types/entity.js';
+import type { SequenceTable, WordTables } from './tables.js';
+
+export type AffixRole =
+  | 'removed_personal_title'
+  | 'removed_personal_suffix'
+  | 'removed_organisation_prefix'
+  | 'removed_organisation_suffix'
+  | 'removed_clerical_mark';
+
+/** `person` rules, `organisation` rules (companies, organisations, vessels, aircraft), or both. */
+export type AffixProfile = 'person' | 'organisation' | 'any';
+
+export function affixProfile(entityType: EntityType | undefined): AffixProfile {
+  if (entityType === undefined) return 'any';
+  return entityType === 'person' ? 'person' : 'organisation';
+}
+
+function startsWithAt(words: readonly string[], at: number, seq: readonly string[]): boolean {
+  if (at + seq.length > words.length) return false;
+  for (let k = 0; k < seq.length; k++) if (words[at + k] !== seq[k]) return false;
+  return true;
+}
+
+function endsWithAt(words: readonly string[], end: number, seq: readonly string[]): boolean {
+  const start = end - seq.length + 1;
+  return start >= 0 && startsWithAt(words, start, seq);
+}
+
+function longestAt(table: SequenceTable, words: readonly string[], at: number): number {
+  for (const seq of table.byFirst.get(words[at]!) ?? []) if (startsWithAt(words, at, seq)) return seq.length;
+  return 0;
+}
+
+function longestEndingAt(table: SequenceTable, words: readonly string[], end: number): number {
+  for (const seq of table.byLast.get(words[end]!) ?? []) if (endsWithAt(words, end, seq)) return seq.length;
+  return 0;
+}
+
+/** The affix role of each word (undefined for an ordinary word). */
+export function affixRoles(words: readonly string[], tables: WordTables, profile: AffixProfile): (AffixRole | undefined)[] {
+  const n = words.length;
+  const roles: (AffixRole | undefined)[] = new Array(n).fill(undefined);
+  const mark = (from: number, length: number, role: AffixRole): void => {
+    for (let k = from; k < from + length; k++) roles[k] = role;
+  };
+  for (let i = 0; i < n; ) {
+    const len = longestAt(tables.clericalMarks, words, i);
+    if (len > 0) mark(i, len, 'removed_clerical_mark');
+    i += Math.max(len, 1);
+  }
+  const person = profile !== 'organisation';
+  const organisation = profile !== 'person';
+  // Leading affixes, repeatedly ("H.E. Sheikh Dr ...", "The JSC ...").
+  for (let i = 0; i < n; ) {
+    if (roles[i] === 'removed_clerical_mark') { i++; continue; }
+    const title = person ? longestAt(tables.personalTitles, words, i) : 0;
+    const prefix = organisation ? longestAt(tables.organisationPrefixes, words, i) : 0;
+    if (title === 0 && prefix === 0) break;
+    if (title >= prefix) mark(i, title, 'removed_personal_title');
+    else mark(i, prefix, 'removed_organisation_prefix');
+    i += Math.max(title, prefix);
+  }
+  // Trailing affixes, repeatedly ("... Jr PhD", "... Co Ltd").
+  for (let end = n - 1; end >= 0; ) {
+    if (roles[end] === 'removed_clerical_mark') { end--; continue; }
+    if (roles[end] !== undefined) break;
+    const suffix = person ? longestEndingAt(tables.personalSuffixes, words, end) : 0;
+    const orgSuffix = organisation ? longestEndingAt(tables.organisationSuffixes, words, end) : 0;
+    if (suffix === 0 && orgSuffix === 0) break;
+    const len = Math.max(suffix, orgSuffix);
+    if (roles.slice(end - len + 1, end + 1).some((r) => r !== undefined)) break;
+    mark(end - len + 1, len, suffix >= orgSuffix ? 'removed_personal_suffix' : 'removed_organisation_suffix');
+    end -= len;
+  }
+  // Never strip a word that leaves the name empty.
+  const nothingLeft = !roles.includes(undefined);
+  return nothingLeft ? new Array<AffixRole | undefined>(n).fill(undefined) : roles;
+}

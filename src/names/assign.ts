@@ -1,0 +1,240 @@
+/**
+ * Assigning query words to list words (GUIDE.md section 1, steps 4-5). Each query word takes one list word,
+ * or several glued (`removed_spaces`), or an acronym's run, or is removed as an affix, a particle or a
+ * name variation. The search maximises match quality; every query word must be placed.
+ */
+import type { AffixRole } from './affixes.js';
+import type { PreparedWord } from './prepare.js';
+import type { WordMatchType } from './types.js';
+import { wordMatchType, type WordMatchContext } from './word-match.js';
+
+export interface AssignContext extends WordMatchContext {
+  /** Any one non-particle query word may stay unmatched. */
+  nameVariations: boolean;
+  /** Organisation rules: acronyms against word runs. */
+  acronyms: boolean;
+}
+
+export interface PlacedWord {
+  type: WordMatchType;
+  /** Indexes of the list words this query word matched (empty when removed). */
+  list: number[];
+  /** Dropped as a name variation under the `name_variations` option (not a particle). */
+  free?: boolean;
+  /** Part of an acronym matched against a run of words: a whole-name match, so it counts as strong. */
+  acronym?: boolean;
+}
+
+/** Relative quality of each way of placing a query word; the search maximises the sum. */
+export const PLACEMENT_QUALITY: Readonly<Record<WordMatchType, number>> = {
+  exact_match: 10,
+  edit_distance: 8,
+  removed_spaces: 8,
+  digit_to_word: 8,
+  word_to_digit: 8,
+  phonetic: 6,
+  equivalent_name: 6,
+  removed_personal_title: 4,
+  removed_personal_suffix: 4,
+  removed_organisation_prefix: 4,
+  removed_organisation_suffix: 4,
+  removed_clerical_mark: 4,
+  word_to_initial: 3,
+  initial_to_word: 3,
+  name_variations_removal: 1,
+};
+
+/** Types that make a name match on their own; initials and removals only support them. */
+const STRONG: ReadonlySet<WordMatchType> = new Set([
+  'exact_match',
+  'edit_distance',
+  'removed_spaces',
+  'digit_to_word',
+  'word_to_digit',
+  'phonetic',
+  'equivalent_name',
+]);
+
+interface Option {
+  /** Query words consumed, starting at the current one. */
+  queryCount: number;
+  /** List words consumed. */
+  list: number[];
+  type: WordMatchType;
+  quality: number;
+  freeDrop?: boolean;
+  acronym?: boolean;
+}
+
+const MAX_GLUE = 4;
+const MAX_SEARCH_LIST_WORDS = 30;
+
+function concat(words: readonly PreparedWord[], from: number, count: number): string {
+  let s = '';
+  for (let k = from; k < from + count; k++) s += words[k]!.text;
+  return s;
+}
+
+function initials(words: readonly PreparedWord[], from: number, count: number): string {
+  let s = '';
+  for (let k = from; k < from + count; k++) s += words[k]!.text[0];
+  return s;
+}
+
+function optionsFor(
+  i: number,
+  query: readonly PreparedWord[],
+  roles: readonly (AffixRole | undefined)[],
+  list: readonly PreparedWord[],
+  pair: readonly (readonly (WordMatchType | null)[])[],
+  ctx: AssignContext,
+): Option[] {
+  const options: Option[] = [];
+  const q = query[i]!;
+  const n = query.length;
+  const m = list.length;
+  for (let j = 0; j < m; j++) {
+    const type = pair[i]![j];
+    if (type) options.push({ queryCount: 1, list: [j], type, quality: PLACEMENT_QUALITY[type] });
+  }
+  // Glued words: query words i..i+k-1 written as one list word, or query word i written as list words j..j+k-1.
+  for (let k = 2; k <= MAX_GLUE && i + k <= n; k++) {
+    const glued = concat(query, i, k);
+    for (let j = 0; j < m; j++) {
+      if (list[j]!.text === glued) options.push({ queryCount: k, list: [j], type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces * k });
+    }
+  }
+  for (let k = 2; k <= MAX_GLUE; k++) {
+    for (let j = 0; j + k <= m; j++) {
+      if (concat(list, j, k) === q.text) {
+        options.push({ queryCount: 1, list: range(j, k), type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces });
+      }
+    }
+  }
+  if (ctx.acronyms) {
+    // Query acronym against a run of list words ("IBM" ~ "International Business Machines").
+    const len = q.text.length;
+    if (len >= 2 && len <= 8 && !q.isNumber) {
+      for (let j = 0; j + len <= m; j++) {
+        if (initials(list, j, len) === q.text) {
+          options.push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', quality: PLACEMENT_QUALITY.removed_spaces, acronym: true });
+        }
+      }
+    }
+    // Query words i..i+k-1 spelling out a list acronym.
+    for (let k = 2; k <= 8 && i + k <= n; k++) {
+      const acronym = initials(query, i, k);
+      for (let j = 0; j < m; j++) {
+        if (list[j]!.text === acronym) options.push({ queryCount: k, list: [j], type: 'word_to_initial', quality: PLACEMENT_QUALITY.removed_spaces * k, acronym: true });
+      }
+    }
+  }
+  const role = roles[i];
+  if (role !== undefined) options.push({ queryCount: 1, list: [], type: role, quality: PLACEMENT_QUALITY[role] });
+  else if (q.particle) options.push({ queryCount: 1, list: [], type: 'name_variations_removal', quality: PLACEMENT_QUALITY.name_variations_removal });
+  else if (ctx.nameVariations) options.push({ queryCount: 1, list: [], type: 'name_variations_removal', quality: 0, freeDrop: true });
+  return options;
+}
+
+function placement(option: Option): PlacedWord {
+  const placed: PlacedWord = { type: option.type, list: option.list };
+  if (option.freeDrop === true) placed.free = true;
+  if (option.acronym === true) placed.acronym = true;
+  return placed;
+}
+
+function range(from: number, count: number): number[] {
+  return Array.from({ length: count }, (_, k) => from + k);
+}
+
+interface Best {
+  quality: number;
+  choice: Option | null;
+}
+
+/**
+ * Place every query word, maximising total quality. Returns one placement per query word, or null when some
+ * word cannot be placed or no word matched strongly.
+ */
+export function assignWords(
+  query: readonly PreparedWord[],
+  roles: readonly (AffixRole | undefined)[],
+  list: readonly PreparedWord[],
+  ctx: AssignContext,
+): PlacedWord[] | null {
+  const n = query.length;
+  const m = list.length;
+  if (n === 0) return null;
+  const pair = query.map((q) => list.map((l) => wordMatchType(q, l, ctx)));
+  const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
+  if (m > MAX_SEARCH_LIST_WORDS) return greedy(options, n);
+
+  // Depth-first search over (query word, used list words, free drop used), memoised.
+  const memo = new Map<string, Best>();
+  const search = (i: number, used: number, dropped: boolean): Best => {
+    if (i >= n) return { quality: 0, choice: null };
+    const key = `${i}:${used}:${dropped ? 1 : 0}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    let best: Best = { quality: -Infinity, choice: null };
+    for (const option of options[i]!) {
+      if (option.freeDrop && dropped) continue;
+      let mask = used;
+      let free = true;
+      for (const j of option.list) {
+        const bit = 1 << j;
+        if (mask & bit) { free = false; break; }
+        mask |= bit;
+      }
+      if (!free) continue;
+      const rest = search(i + option.queryCount, mask, dropped || option.freeDrop === true);
+      const quality = option.quality + rest.quality;
+      if (quality > best.quality) best = { quality, choice: option };
+    }
+    memo.set(key, best);
+    return best;
+  };
+
+  const placed: PlacedWord[] = [];
+  let used = 0;
+  let dropped = false;
+  for (let i = 0; i < n; ) {
+    const { quality, choice } = search(i, used, dropped);
+    if (choice === null || quality === -Infinity) return null;
+    for (let k = 0; k < choice.queryCount; k++) placed.push(placement(choice));
+    for (const j of choice.list) used |= 1 << j;
+    dropped ||= choice.freeDrop === true;
+    i += choice.queryCount;
+  }
+  return acceptable(placed) ? placed : null;
+}
+
+/** For very long list names: take each query word's best option that is still free. */
+function greedy(options: readonly Option[][], n: number): PlacedWord[] | null {
+  const used = new Set<number>();
+  const placed: PlacedWord[] = [];
+  let dropped = false;
+  for (let i = 0; i < n; ) {
+    const choice = [...options[i]!]
+      .sort((a, b) => b.quality / b.queryCount - a.quality / a.queryCount)
+      .find((o) => o.list.every((j) => !used.has(j)) && !(o.freeDrop && dropped));
+    if (choice === undefined) return null;
+    for (let k = 0; k < choice.queryCount; k++) placed.push(placement(choice));
+    for (const j of choice.list) used.add(j);
+    dropped ||= choice.freeDrop === true;
+    i += choice.queryCount;
+  }
+  return acceptable(placed) ? placed : null;
+}
+
+/**
+ * A placement makes a match when some word matched strongly, and a freely dropped word (name variations)
+ * leaves at least two matched words.
+ */
+function acceptable(placed: readonly PlacedWord[]): boolean {
+  const strong = placed.filter((p) => STRONG.has(p.type) || p.acronym === true).length;
+  if (strong === 0) return false;
+  const matched = placed.filter((p) => p.list.length > 0).length;
+  const freelyDropped = placed.some((p) => p.free === true);
+  return !freelyDropped || matched >= 2;
+}

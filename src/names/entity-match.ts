@@ -1,0 +1,161 @@
+/**
+ * Matching a prepared query against a prepared entity (its primary name and akas): the spec's `match_types`,
+ * `match_types_details` and `score` (GUIDE.md section 1; search-api.md "Hit").
+ */
+import type { Entity } from '../types/entity.js';
+import { birthYears, birthYearVerdict, isDeceased, type BirthYearVerdict } from './birth-year.js';
+import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type PreparedQuery } from './name-match.js';
+import { prepareName, type PreparedName } from './prepare.js';
+import { scoreMatch, type WordWeight } from './score.js';
+import type { WordTables } from './tables.js';
+import {
+  EXTRA_MATCH_TYPES,
+  PRIMARY_MATCH_TYPES,
+  type EntityMatch,
+  type KeyedMatchTypesDetails,
+  type MatchTypesDetail,
+  type PrimaryMatchType,
+  type SecondaryMatchDetail,
+} from './types.js';
+
+export interface PreparedEntity {
+  entity: Entity;
+  /** Primary name first, then the akas (duplicates after folding left out). */
+  names: PreparedName[];
+  years: number[];
+  deceased: boolean;
+}
+
+export function prepareEntity(entity: Entity, tables: WordTables): PreparedEntity {
+  const names: PreparedName[] = [];
+  const seen = new Set<string>();
+  const add = (text: string | undefined): void => {
+    if (typeof text !== 'string') return;
+    const prepared = prepareName(text, entity.entity_type, tables);
+    const key = prepared.words.map((w) => w.text).join(' ');
+    if (key === '' || seen.has(key)) return;
+    seen.add(key);
+    names.push(prepared);
+  };
+  add(entity.name);
+  for (const aka of entity.aka ?? []) add(aka.name);
+  return { entity, names, years: birthYears(entity), deceased: isDeceased(entity) };
+}
+
+export interface EntityMatchSettings {
+  tables: WordTables;
+  minEditLength: number | null;
+  exactMatch: boolean;
+  nameVariations: boolean;
+  /** `filters.birth_year`, when given. */
+  birthYear: number | undefined;
+  /** ±years accepted around the birth year: 1 with fuzziness above 0, 0 at fuzziness 0 or exact match. */
+  birthWindow: number;
+  detailsShape: 'list' | 'keyed';
+  weight: WordWeight;
+}
+
+const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
+  exact: ['name_exact', 'aka_exact'],
+  fuzzy: ['name_fuzzy', 'aka_fuzzy'],
+  phonetic: ['phonetic_name', 'phonetic_aka'],
+  equivalent: ['equivalent_name', 'equivalent_aka'],
+  unknown: ['unknown', 'unknown'],
+};
+
+interface Candidate {
+  nameIndex: number;
+  name: PreparedName;
+  match: NameMatch;
+  primary: PrimaryMatchType;
+  score: number;
+}
+
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    PRIMARY_MATCH_TYPES.indexOf(a.primary) - PRIMARY_MATCH_TYPES.indexOf(b.primary) ||
+    b.score - a.score ||
+    a.nameIndex - b.nameIndex
+  );
+}
+
+/** The verdict for one entity, or null when no name matches or the birth year excludes it. */
+export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, settings: EntityMatchSettings): EntityMatch | null {
+  let birth: BirthYearVerdict | undefined;
+  if (settings.birthYear !== undefined) {
+    birth = birthYearVerdict(prepared.years, settings.birthYear, settings.birthWindow);
+    if (birth === 'excluded') return null;
+  }
+  const candidates: Candidate[] = [];
+  prepared.names.forEach((name, nameIndex) => {
+    const match = matchName(query, name, {
+      tables: settings.tables,
+      minEditLength: settings.minEditLength,
+      exactMatch: settings.exactMatch,
+      nameVariations: settings.nameVariations,
+      listEntityType: prepared.entity.entity_type,
+    });
+    if (match === null) return;
+    const isPrimary = nameIndex === 0;
+    candidates.push({
+      nameIndex,
+      name,
+      match,
+      primary: CLASS_TO_PRIMARY[match.matchClass][isPrimary ? 0 : 1],
+      score: scoreMatch({
+        queryWords: query.words,
+        placed: match.placed,
+        name,
+        matchClass: match.matchClass,
+        inOrder: match.inOrder,
+        isPrimary,
+        birthYear: birth,
+        weight: settings.weight,
+      }),
+    });
+  });
+  if (candidates.length === 0) return null;
+  candidates.sort(compareCandidates);
+  const best = candidates[0]!;
+
+  const matchTypes: string[] = [best.primary];
+  const yearMatched = birth === 'exact' || birth === 'fuzzy';
+  for (const extra of EXTRA_MATCH_TYPES) {
+    if (extra === 'year_of_birth' ? yearMatched : best.match.placed.some((p) => p.type === extra)) matchTypes.push(extra);
+  }
+  const secondary: SecondaryMatchDetail[] =
+    yearMatched && settings.birthYear !== undefined
+      ? [{ query_term: String(settings.birthYear), match_types: [birth === 'exact' ? 'exact_birth_year_match' : 'fuzzy_birth_year_match'] }]
+      : [];
+  const entity = prepared.entity;
+  const details =
+    settings.detailsShape === 'keyed'
+      ? keyedDetails(query, candidates)
+      : candidates.map(
+          (c): MatchTypesDetail => ({
+            matching_name: c.name.original,
+            sources: [...entity.sources],
+            aml_types: [...entity.types],
+            name_matches: c.match.placed.map((p, i) => ({ query_term: query.words[i]!.text, match_types: [p.type] })),
+            secondary_matches: secondary,
+          }),
+        );
+  return { match_types: matchTypes, match_types_details: details, score: best.score };
+}
+
+function keyedDetails(query: PreparedQuery, candidates: readonly Candidate[]): KeyedMatchTypesDetails {
+  const out: KeyedMatchTypesDetails = {};
+  for (const c of candidates) {
+    const terms: Record<string, string[]> = {};
+    c.match.placed.forEach((p, i) => {
+      const term = query.words[i]!.text;
+      const list = (terms[term] ??= []);
+      if (!list.includes(p.type)) list.push(p.type);
+    });
+    out[c.name.original] = { match_types: terms, type: c.nameIndex === 0 ? 'name' : 'aka' };
+  }
+  return out;
+}
+
+/** The best class first: used to order hits that tie on score. */
+export const matchClassRank = (c: MatchClass): number => MATCH_CLASSES.indexOf(c);

@@ -1,0 +1,6 @@
+export * from './types.js';
+export { tokenizeName, normalizeName, foldName, type NameToken, type TokenScript } from './normalize.js';
+export { buildWordTables, defaultWordTables, DEFAULT_RAW_TABLES, type RawWordTables, type WordTables } from './tables.js';
+export { shortestWordForOneEdit, DEFAULT_FUZZINESS } from './fuzziness.js';
+export { compareEntity, type CompareOptions } from './compare.js';
+export { birthYears, isDeceased } from './birth-year.js';

@@ -1,0 +1,114 @@
+/**
+ * Matching a prepared query against one prepared name: the per-word placements and the name's match class
+ * (GUIDE.md section 1, step 5 and the primary-type ladder).
+ */
+import { affixProfile, affixRoles, type AffixProfile, type AffixRole } from './affixes.js';
+import { assignWords, type PlacedWord } from './assign.js';
+import { prepareWord, type PreparedName, type PreparedWord } from './prepare.js';
+import { tokenizeName } from './normalize.js';
+import type { WordTables } from './tables.js';
+import type { EntityType } from '../types/entity.js';
+import type { WordMatchType } from './types.js';
+
+export interface PreparedQuery {
+  original: string;
+  words: PreparedWord[];
+  /** Affix roles of the query words under each profile. */
+  roles: Readonly<Record<AffixProfile, (AffixRole | undefined)[]>>;
+  /** The searched entity type, when given (`filters.entity_type`). */
+  entityType: EntityType | undefined;
+}
+
+export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
+  const words = tokenizeName(text).map((t) => prepareWord(t.text, t.script, tables));
+  const folded = words.map((w) => w.text);
+  return {
+    original: text,
+    words,
+    roles: {
+      person: affixRoles(folded, tables, 'person'),
+      organisation: affixRoles(folded, tables, 'organisation'),
+      any: affixRoles(folded, tables, 'any'),
+    },
+    entityType,
+  };
+}
+
+/** Match classes, best first: the primary-type ladder without the name/aka distinction. */
+export const MATCH_CLASSES = ['exact', 'fuzzy', 'phonetic', 'equivalent', 'unknown'] as const;
+export type MatchClass = (typeof MATCH_CLASSES)[number];
+
+export interface NameMatch {
+  placed: PlacedWord[];
+  matchClass: MatchClass;
+  /** The matched list words appear in the query's order. */
+  inOrder: boolean;
+}
+
+export interface NameMatchOptions {
+  tables: WordTables;
+  minEditLength: number | null;
+  exactMatch: boolean;
+  nameVariations: boolean;
+  /** Entity type of the list entity the name belongs to. */
+  listEntityType: EntityType;
+}
+
+const NEUTRAL: ReadonlySet<WordMatchType> = new Set([
+  'exact_match',
+  'removed_personal_title',
+  'removed_personal_suffix',
+  'removed_organisation_prefix',
+  'removed_organisation_suffix',
+  'removed_clerical_mark',
+]);
+
+export function matchClassOf(placed: readonly PlacedWord[]): MatchClass {
+  let cls: MatchClass = 'exact';
+  const rank = (c: MatchClass): number => MATCH_CLASSES.indexOf(c);
+  for (const { type } of placed) {
+    let c: MatchClass;
+    if (NEUTRAL.has(type)) c = 'exact';
+    else if (type === 'edit_distance') c = 'fuzzy';
+    else if (type === 'phonetic') c = 'phonetic';
+    else if (type === 'equivalent_name') c = 'equivalent';
+    else c = 'unknown';
+    if (rank(c) > rank(cls)) cls = c;
+  }
+  return cls;
+}
+
+function isInOrder(placed: readonly PlacedWord[]): boolean {
+  let last = -1;
+  for (const p of placed) {
+    if (p.list.length === 0) continue;
+    const first = p.list[0]!;
+    if (first < last) return false;
+    last = p.list[p.list.length - 1]!;
+  }
+  return true;
+}
+
+/** `exact_match`: the same words one to one, in order, after folding. */
+function exactWords(query: PreparedQuery, name: PreparedName): NameMatch | null {
+  if (query.words.length !== name.words.length) return null;
+  for (let i = 0; i < query.words.length; i++) if (query.words[i]!.text !== name.words[i]!.text) return null;
+  return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), matchClass: 'exact', inOrder: true };
+}
+
+export function matchName(query: PreparedQuery, name: PreparedName, options: NameMatchOptions): NameMatch | null {
+  if (options.exactMatch) return exactWords(query, name);
+  // The searched entity type tunes the rules; without one, the list entity's type does.
+  const profile = affixProfile(query.entityType ?? options.listEntityType);
+  const person = profile !== 'organisation';
+  const placed = assignWords(query.words, query.roles[profile], name.words, {
+    tables: options.tables,
+    minEditLength: options.minEditLength,
+    nicknames: person,
+    initials: person,
+    acronyms: !person || profile === 'any',
+    nameVariations: options.nameVariations,
+  });
+  if (placed === null) return null;
+  return { placed, matchClass: matchClassOf(placed), inOrder: isInOrder(placed) };
+}

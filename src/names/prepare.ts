@@ -1,0 +1,86 @@
+/**
+ * Names prepared once for comparison: folded words with their phonetic codes, consonant skeletons, table
+ * memberships and affix roles. List names are prepared at index build; a query once per search.
+ */
+import { doubleMetaphone } from 'double-metaphone';
+import type { EntityType } from '../types/entity.js';
+import { affixProfile, affixRoles, type AffixProfile, type AffixRole } from './affixes.js';
+import { tokenizeName, type TokenScript } from './normalize.js';
+import type { WordTables } from './tables.js';
+
+export interface PreparedWord {
+  text: string;
+  script: TokenScript;
+  /** Double Metaphone primary and alternate codes ('' for words that take none). */
+  phonetic: readonly [string, string];
+  /** Consonant skeleton, for comparing words from abjad scripts with Latin spellings. */
+  skeleton: string;
+  isNumber: boolean;
+  particle: boolean;
+}
+
+export interface PreparedName {
+  /** The name as published or submitted. */
+  original: string;
+  words: PreparedWord[];
+  /** Affix role of each word under the name's own entity type. */
+  roles: (AffixRole | undefined)[];
+}
+
+const DIGITS = /^[0-9]+$/;
+const LETTERS = /^[a-z]+$/;
+
+/**
+ * Consonant skeleton: digraphs reduced, a few letters merged (q/c→k, v→b, j→g, z→s), vowels and the
+ * semivowels w/y dropped, doubles collapsed, a final h (Arabic tā' marbūṭa) dropped.
+ * `mohamed`, `muhammad` and Arabic `mhmd` all give `mhmd`.
+ */
+export function consonantSkeleton(word: string, abjad = false): string {
+  // Hebrew vav is written `v` by the transliteration but inside a word it mostly stands for o/u.
+  const source = abjad && word.length > 1 ? word[0] + word.slice(1).replace(/v/g, '') : word;
+  let s = source
+    .replace(/th/g, 't')
+    .replace(/dh/g, 'd')
+    .replace(/kh/g, 'k')
+    .replace(/gh/g, 'g')
+    .replace(/sh/g, 's')
+    .replace(/ph/g, 'f')
+    .replace(/[qc]/g, 'k')
+    .replace(/v/g, 'b')
+    .replace(/j/g, 'g')
+    .replace(/z/g, 's')
+    .replace(/[aeiouwy]/g, '')
+    .replace(/(.)\1+/g, '$1');
+  if (s.length > 1 && s.endsWith('h')) s = s.slice(0, -1);
+  return s;
+}
+
+export function prepareWord(text: string, script: TokenScript, tables: WordTables): PreparedWord {
+  const letters = LETTERS.test(text);
+  const phonetic: readonly [string, string] = letters && text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
+  return {
+    text,
+    script,
+    phonetic,
+    skeleton: letters ? consonantSkeleton(text, script === 'abjad') : '',
+    isNumber: DIGITS.test(text),
+    particle: tables.particles.has(text),
+  };
+}
+
+export function prepareName(original: string, entityType: EntityType | undefined, tables: WordTables): PreparedName {
+  return prepareNameWithProfile(original, affixProfile(entityType), tables);
+}
+
+export function prepareNameWithProfile(original: string, profile: AffixProfile, tables: WordTables): PreparedName {
+  const words = tokenizeName(original).map((t) => prepareWord(t.text, t.script, tables));
+  return {
+    original,
+    words,
+    roles: affixRoles(
+      words.map((w) => w.text),
+      tables,
+      profile,
+    ),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Comparison of one query word with one list word (GUIDE.md section 1, step 4), returning the best per-word
+ * type in order of preference, or null.
+ */
+import { limited as damerauLevenshteinLimited } from 'talisman/metrics/damerau-levenshtein.js';
+import type { WordMatchType } from './types.js';
+import type { PreparedWord } from './prepare.js';
+import type { WordTables } from './tables.js';
+
+export interface WordMatchContext {
+  tables: WordTables;
+  /** Shortest query word that may match with one edit; null disables edits. */
+  minEditLength: number | null;
+  /** Nickname equivalents apply (persons, or unknown entity type). */
+  nicknames: boolean;
+  /** Initials apply (persons, or unknown entity type). */
+  initials: boolean;
+}
+
+/** Exactly one insertion, deletion, substitution or adjacent transposition. */
+export function isOneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  return damerauLevenshteinLimited(1, a, b) === 1;
+}
+
+function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b: string): boolean {
+  const ga = index.get(a);
+  if (ga === undefined) return false;
+  const gb = index.get(b);
+  if (gb === undefined) return false;
+  return ga.some((g) => gb.includes(g));
+}
+
+export function phoneticEqual(q: PreparedWord, l: PreparedWord): boolean {
+  const [qp, qs] = q.phonetic;
+  const [lp, ls] = l.phonetic;
+  if (qp === '' || lp === '') return false;
+  return qp === lp || qp === ls || qs === lp || qs === ls;
+}
+
+/**
+ * Words from an abjad script (short vowels unwritten) against a Latin spelling: equal consonant skeletons,
+ * or one edit apart when both skeletons have at least three letters. The Latin word needs three letters.
+ */
+export function skeletonEqual(q: PreparedWord, l: PreparedWord): boolean {
+  if (q.script !== 'abjad' && l.script !== 'abjad') return false;
+  const latin = q.script === 'abjad' ? l : q;
+  if (latin.script !== 'abjad' && latin.text.length < 3) return false;
+  if (q.skeleton === '' || l.skeleton === '') return false;
+  if (q.skeleton === l.skeleton) return true;
+  return q.skeleton.length >= 3 && l.skeleton.length >= 3 && isOneEdit(q.skeleton, l.skeleton);
+}
+
+export function equivalentNames(q: string, l: string, ctx: WordMatchContext): boolean {
+  return sharesGroup(ctx.tables.crossCultural, q, l) || (ctx.nicknames && sharesGroup(ctx.tables.nicknames, q, l));
+}
+
+/** The best per-word match type of query word `q` against list word `l`, or null. */
+export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
+  const a = q.text;
+  const b = l.text;
+  if (a === b) return 'exact_match';
+  const fuzzyCandidates = a.length >= 3 && b.length >= 3 && !q.isNumber && !l.isNumber;
+  if (fuzzyCandidates && ctx.minEditLength !== null && a.length >= ctx.minEditLength && isOneEdit(a, b)) return 'edit_distance';
+  if (fuzzyCandidates && phoneticEqual(q, l)) return 'phonetic';
+  if (skeletonEqual(q, l)) return 'phonetic';
+  if (equivalentNames(a, b, ctx)) return 'equivalent_name';
+  if (ctx.initials && !q.isNumber && !l.isNumber) {
+    if (a.length === 1 && b.length > 1 && b[0] === a) return 'initial_to_word';
+    if (b.length === 1 && a.length > 1 && a[0] === b) return 'word_to_initial';
+  }
+  if (ctx.tables.digitToWords.get(a)?.includes(b) ?? false) return 'digit_to_word';
+  if (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false) return 'word_to_digit';
+  return null;
+}

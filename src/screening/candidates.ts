@@ -1,0 +1,174 @@
+/**
+ * Candidate generation: the entities a query could match, found through the index's keys, never by a scan.
+ * Each query word looks up the vocabulary words it could match (exact, one-deletion keys, phonetic codes,
+ * skeletons, equivalents, initials, digits, glued forms, acronyms); every hit is checked with the per-word
+ * matcher, then its postings mark the entities. An entity is a candidate when it holds a match for every query
+ * word that cannot be removed. The name matcher then verifies each candidate, so this step may over-generate
+ * but never misses what the matcher would accept.
+ */
+import type { PreparedQuery } from '../names/name-match.js';
+import type { PreparedWord } from '../names/prepare.js';
+import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import type { EntityIndex } from './entity-index.js';
+import { MAX_ACRONYM } from './entity-index.js';
+import { deletionKeys, skeletonKeys } from './vocabulary.js';
+
+export interface CandidateSettings {
+  exactMatch: boolean;
+  minEditLength: number | null;
+  nameVariations: boolean;
+}
+
+const MAX_TRACKED_WORDS = 31;
+const MAX_GLUE = 4;
+
+export class CandidateFinder {
+  private marks = new Uint32Array(0);
+
+  constructor(private readonly index: EntityIndex) {}
+
+  find(query: PreparedQuery, settings: CandidateSettings): number[] {
+    const index = this.index;
+    if (this.marks.length < index.slots.length) this.marks = new Uint32Array(Math.max(index.slots.length, this.marks.length * 2));
+    const marks = this.marks;
+    const touched: number[] = [];
+    const n = Math.min(query.words.length, MAX_TRACKED_WORDS);
+    const markPostings = (wordId: number, bits: number): void => {
+      for (const slot of index.postings[wordId] ?? []) {
+        if (marks[slot] === 0) touched.push(slot);
+        marks[slot]! |= bits;
+      }
+    };
+    const markSlots = (slots: readonly number[], bits: number): void => {
+      for (const slot of slots) {
+        if (marks[slot] === 0) touched.push(slot);
+        marks[slot]! |= bits;
+      }
+    };
+    const bit = (i: number, count = 1): number => {
+      let b = 0;
+      for (let k = i; k < Math.min(i + count, n); k++) b |= 1 << k;
+      return b;
+    };
+
+    let required = 0;
+    if (settings.exactMatch) {
+      for (let i = 0; i < n; i++) {
+        required |= bit(i);
+        const id = index.vocab.id(query.words[i]!.text);
+        if (id !== undefined) markPostings(id, bit(i));
+      }
+    } else {
+      const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
+      for (let i = 0; i < n; i++) {
+        const q = query.words[i]!;
+        if (!this.optional(query, i)) required |= bit(i);
+        for (const id of this.vocabularyMatches(q, ctx, settings)) markPostings(id, bit(i));
+        this.markGlued(query, i, bit, markPostings);
+        this.markSplit(q, bit(i), markPostings);
+        if (q.text.length >= 2 && q.text.length <= MAX_ACRONYM) markSlots(index.acronyms.get(q.text) ?? [], bit(i));
+      }
+    }
+
+    // Every required word matched, less the one a name variation may drop; touched entities have some match.
+    const needed = popcount(required) - (settings.nameVariations && !settings.exactMatch ? 1 : 0);
+    const out: number[] = [];
+    for (const slot of touched) {
+      const m = marks[slot]!;
+      marks[slot] = 0;
+      if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
+  private optional(query: PreparedQuery, i: number): boolean {
+    const q = query.words[i]!;
+    return (
+      q.text.length === 1 ||
+      q.particle ||
+      query.roles.person[i] !== undefined ||
+      query.roles.organisation[i] !== undefined ||
+      query.roles.any[i] !== undefined
+    );
+  }
+
+  /** Vocabulary words that query word `q` matches by a per-word type. */
+  private vocabularyMatches(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Set<number> {
+    const vocab = this.index.vocab;
+    const tables = this.index.tables;
+    const found = new Set<number>();
+    const consider = (id: number | undefined): void => {
+      if (id === undefined || found.has(id)) return;
+      if (wordMatchType(q, vocab.words[id]!, ctx) !== null) found.add(id);
+    };
+    const considerAll = (ids: readonly number[] | undefined): void => {
+      if (ids !== undefined) for (const id of ids) consider(id);
+    };
+    const text = q.text;
+    consider(vocab.id(text));
+    if (settings.minEditLength !== null && text.length >= settings.minEditLength && text.length >= 3 && !q.isNumber) {
+      for (const key of deletionKeys(text)) considerAll(vocab.deletions.get(key));
+    }
+    const [p, s] = q.phonetic;
+    if (p !== '') considerAll(vocab.phonetic.get(p));
+    if (s !== '' && s !== p) considerAll(vocab.phonetic.get(s));
+    const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
+    for (const key of skeletonKeys(q.skeleton)) considerAll(skeletons.get(key));
+    for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
+    for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
+    if (text.length > 1) consider(vocab.id(text[0]!));
+    for (const w of tables.digitToWords.get(text) ?? []) consider(vocab.id(w));
+    for (const w of tables.wordToDigits.get(text) ?? []) consider(vocab.id(w));
+    return found;
+  }
+
+  /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
+  private markGlued(
+    query: PreparedQuery,
+    i: number,
+    bit: (i: number, count?: number) => number,
+    markPostings: (wordId: number, bits: number) => void,
+  ): void {
+    const vocab = this.index.vocab;
+    let glued = query.words[i]!.text;
+    let initials = glued[0]!;
+    for (let k = 2; k <= MAX_ACRONYM && i + k <= query.words.length; k++) {
+      const next = query.words[i + k - 1]!.text;
+      glued += next;
+      initials += next[0]!;
+      const bits = bit(i, k);
+      if (k <= MAX_GLUE) {
+        const id = vocab.id(glued);
+        if (id !== undefined) markPostings(id, bits);
+      }
+      const acronym = vocab.id(initials);
+      if (acronym !== undefined) markPostings(acronym, bits);
+    }
+  }
+
+  /** Query word written as 2..4 list words: entities holding the first part (the matcher checks the rest). */
+  private markSplit(q: PreparedWord, bits: number, markPostings: (wordId: number, bits: number) => void): void {
+    const vocab = this.index.vocab;
+    const text = q.text;
+    for (let cut = 1; cut < text.length; cut++) {
+      const first = vocab.id(text.slice(0, cut));
+      if (first !== undefined && this.splittable(text.slice(cut), MAX_GLUE - 1)) markPostings(first, bits);
+    }
+  }
+
+  private splittable(rest: string, parts: number): boolean {
+    if (this.index.vocab.id(rest) !== undefined) return true;
+    if (parts <= 1) return false;
+    for (let cut = 1; cut < rest.length; cut++) {
+      if (this.index.vocab.id(rest.slice(0, cut)) !== undefined && this.splittable(rest.slice(cut), parts - 1)) return true;
+    }
+    return false;
+  }
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}

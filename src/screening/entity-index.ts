@@ -1,0 +1,156 @@
+/**
+ * The entity side of a screening index: each entity's names as vocabulary word ids, postings from words to
+ * entities, acronym keys of organisation names, and incremental add/remove without a rebuild.
+ */
+import type { AffixRole } from '../names/affixes.js';
+import { affixProfile, affixRoles } from '../names/affixes.js';
+import { birthYears, isDeceased } from '../names/birth-year.js';
+import type { PreparedEntity } from '../names/entity-match.js';
+import { tokenizeName } from '../names/normalize.js';
+import type { PreparedName, PreparedWord } from '../names/prepare.js';
+import type { WordTables } from '../names/tables.js';
+import type { Entity } from '../types/entity.js';
+import { Vocabulary } from './vocabulary.js';
+
+export interface IndexedName {
+  original: string;
+  ids: number[];
+  /** Affix roles, absent when the name has none. */
+  roles?: (AffixRole | undefined)[];
+}
+
+export interface Slot {
+  entity: Entity;
+  names: IndexedName[];
+  years: number[];
+  deceased: boolean;
+}
+
+/** Longest acronym indexed for organisation names. */
+export const MAX_ACRONYM = 8;
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else if (list[list.length - 1] !== value) list.push(value);
+}
+
+export class EntityIndex {
+  readonly vocab: Vocabulary;
+  readonly slots: (Slot | undefined)[] = [];
+  private readonly byId = new Map<string, number>();
+  /** word id → slots of entities with that word (removed slots are skipped by readers). */
+  readonly postings: number[][] = [];
+  /** word id → live entities having the word (document frequency). */
+  private readonly df: number[] = [];
+  /** Initials of runs of 2..8 consecutive words of organisation names → slots. */
+  readonly acronyms = new Map<string, number[]>();
+  private live = 0;
+
+  constructor(readonly tables: WordTables) {
+    this.vocab = new Vocabulary(tables);
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  slotOf(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Add an entity, replacing one with the same id. */
+  add(entity: Entity): number {
+    this.remove(entity.id);
+    const names: IndexedName[] = [];
+    const seen = new Set<string>();
+    const addName = (text: unknown): void => {
+      if (typeof text !== 'string') return;
+      const tokens = tokenizeName(text);
+      const key = tokens.map((t) => t.text).join(' ');
+      if (key === '' || seen.has(key)) return;
+      seen.add(key);
+      const ids = tokens.map((t) => this.vocab.intern(t.text, t.script));
+      const roles = affixRoles(
+        tokens.map((t) => t.text),
+        this.tables,
+        affixProfile(entity.entity_type),
+      );
+      names.push(roles.some((r) => r !== undefined) ? { original: text, ids, roles } : { original: text, ids });
+    };
+    addName(entity.name);
+    for (const aka of entity.aka ?? []) addName(aka?.name);
+    return this.addSlot({ entity, names, years: birthYears(entity), deceased: isDeceased(entity) });
+  }
+
+  /** Add an entity whose names are already indexed (snapshot restore). */
+  addSlot(slot: Slot): number {
+    const index = this.slots.length;
+    this.slots.push(slot);
+    this.byId.set(slot.entity.id, index);
+    this.live++;
+    const distinct = new Set<number>();
+    for (const name of slot.names) for (const id of name.ids) distinct.add(id);
+    for (const id of distinct) {
+      (this.postings[id] ??= []).push(index);
+      this.df[id] = (this.df[id] ?? 0) + 1;
+    }
+    if (slot.entity.entity_type !== 'person') {
+      const keys = new Set<string>();
+      for (const name of slot.names) {
+        const words = name.ids.map((id) => this.vocab.words[id]!.text);
+        for (let from = 0; from < words.length; from++) {
+          let acronym = words[from]![0]!;
+          for (let to = from + 1; to < words.length && to - from < MAX_ACRONYM; to++) {
+            acronym += words[to]![0]!;
+            keys.add(acronym);
+          }
+        }
+      }
+      for (const key of keys) push(this.acronyms, key, index);
+    }
+    return index;
+  }
+
+  /** Remove an entity by id; false when there is none. */
+  remove(id: string): boolean {
+    const index = this.byId.get(id);
+    if (index === undefined) return false;
+    const slot = this.slots[index]!;
+    const distinct = new Set<number>();
+    for (const name of slot.names) for (const w of name.ids) distinct.add(w);
+    for (const w of distinct) this.df[w] = (this.df[w] ?? 1) - 1;
+    this.slots[index] = undefined;
+    this.byId.delete(id);
+    this.live--;
+    return true;
+  }
+
+  /** Live entities with this word. */
+  documentFrequency(wordId: number): number {
+    return this.df[wordId] ?? 0;
+  }
+
+  /** Rarity weight of a word: inverse document frequency over the live entities. */
+  weight = (word: string): number => {
+    const id = this.vocab.id(word);
+    const df = id === undefined ? 0 : this.documentFrequency(id);
+    return Math.log(1 + (this.live + 1) / (df + 1));
+  };
+
+  *liveSlots(): Iterable<number> {
+    for (let i = 0; i < this.slots.length; i++) if (this.slots[i] !== undefined) yield i;
+  }
+
+  /** The slot's entity prepared for the name matcher. */
+  prepared(index: number): PreparedEntity {
+    const slot = this.slots[index]!;
+    const words = this.vocab.words;
+    const names: PreparedName[] = slot.names.map((n) => ({
+      original: n.original,
+      words: n.ids.map((id) => words[id]!) as PreparedWord[],
+      roles: n.roles ?? new Array<AffixRole | undefined>(n.ids.length).fill(undefined),
+    }));
+    return { entity: slot.entity, names, years: slot.years, deceased: slot.deceased };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './types.js';
+export { createScreener, DEFAULT_RESULT_CAP, MAX_RESULT_CAP, type ScreenerOptions, type InternalList, type TamisScreener } from './screener.js';
+export { snapshotScreener, restoreScreener, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type IndexSnapshot } from './snapshot.js';
+export { typeSelects, passesCountries, entityCountries } from './filters.js';

@@ -1,0 +1,170 @@
+/**
+ * The screener: POST /searches semantics as a pure, synchronous function over an index built once.
+ * Screening lists and internal lists (blacklists) are indexed separately; internal hits are reported in
+ * `blacklist_hits`.
+ */
+import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
+import { settingsFor } from '../names/compare.js';
+import { matchEntity } from '../names/entity-match.js';
+import { isDeceased } from '../names/birth-year.js';
+import { prepareQuery } from '../names/name-match.js';
+import { defaultWordTables, type WordTables } from '../names/tables.js';
+import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
+import type { Entity } from '../types/entity.js';
+import { CandidateFinder } from './candidates.js';
+import { EntityIndex } from './entity-index.js';
+import { entityFilter } from './filters.js';
+import type { EchoedFilters, Hit, Screener, SearchResult } from './types.js';
+
+export const DEFAULT_RESULT_CAP = 100;
+export const MAX_RESULT_CAP = 500;
+
+export interface InternalList {
+  /** The list's id, matched against `blacklist_ids`. */
+  id: string;
+  entities: Iterable<Entity>;
+}
+
+export interface ScreenerOptions {
+  /** The screening list: entities in the spec's Entity shape. */
+  entities?: Iterable<Entity>;
+  /** Internal lists (blacklists), reported as `blacklist_hits`. */
+  internalLists?: Iterable<InternalList>;
+  /** How many hits a search pulls (100 by default, up to 500); `limit`/`offset` page within them. */
+  resultCap?: number;
+  /** Word tables; the bundled ones by default. */
+  tables?: WordTables;
+}
+
+/** A scored match before paging. */
+export interface RankedMatch {
+  slot: number;
+  hit: Hit;
+}
+
+export class ListIndex {
+  readonly index: EntityIndex;
+  private readonly finder: CandidateFinder;
+
+  constructor(tables: WordTables, index?: EntityIndex) {
+    this.index = index ?? new EntityIndex(tables);
+    this.finder = new CandidateFinder(this.index);
+  }
+
+  /** Every hit of a validated request over this list, best first. */
+  matches(request: NormalisedRequest, keep: (entity: Entity) => boolean = () => true): RankedMatch[] {
+    const index = this.index;
+    const query = prepareQuery(request.searchTerm, request.filters.entity_type, index.tables);
+    const settings = settingsFor(request, index.tables, index.weight);
+    const keepEntity = entityFilter(request.filters, isDeceased);
+    const out: RankedMatch[] = [];
+    const slots = this.finder.find(query, {
+      exactMatch: settings.exactMatch,
+      minEditLength: settings.minEditLength,
+      nameVariations: settings.nameVariations,
+    });
+    for (const slot of slots) {
+      const entity = index.slots[slot]!.entity;
+      if (!keepEntity(entity) || !keep(entity)) continue;
+      const match = matchEntity(query, index.prepared(slot), settings);
+      if (match === null) continue;
+      out.push({ slot, hit: { doc: entity, ...match, match_status: 'potential_match', risk_level: 'unknown' } });
+    }
+    return out.sort(compareHits);
+  }
+}
+
+/** Best score first; equal scores by entity id, so the order is deterministic. */
+export function compareHits(a: RankedMatch, b: RankedMatch): number {
+  return b.hit.score - a.hit.score || (a.hit.doc.id < b.hit.doc.id ? -1 : a.hit.doc.id > b.hit.doc.id ? 1 : 0);
+}
+
+export interface TamisScreener extends Screener {
+  /** Add or replace an entity of the screening list without a rebuild. */
+  add(entity: Entity): void;
+  /** Remove an entity of the screening list; false when absent. */
+  remove(id: string): boolean;
+  /** Add or replace an entity of an internal list. */
+  addInternal(listId: string, entity: Entity): void;
+  /** Remove an entity from the internal lists; false when absent. */
+  removeInternal(id: string): boolean;
+  /** The screening-list index, for snapshots. */
+  readonly lists: ListIndex;
+  /** The internal-list index. */
+  readonly internal: ListIndex;
+  readonly resultCap: number;
+}
+
+function internalEntity(listId: string, entity: Entity): Entity {
+  const ids = new Set(entity.blacklist_ids ?? []);
+  ids.add(listId);
+  return { ...entity, blacklist_ids: [...ids] };
+}
+
+export function createScreener(options: ScreenerOptions = {}): TamisScreener {
+  const tables = options.tables ?? defaultWordTables();
+  const resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
+  if (!Number.isInteger(resultCap) || resultCap < 1 || resultCap > MAX_RESULT_CAP) {
+    throw new RangeError(`resultCap must be an integer from 1 to ${MAX_RESULT_CAP}`);
+  }
+  const lists = new ListIndex(tables);
+  const internal = new ListIndex(tables);
+  for (const entity of options.entities ?? []) lists.index.add(entity);
+  for (const list of options.internalLists ?? []) for (const entity of list.entities) internal.index.add(internalEntity(list.id, entity));
+  return screenerOver(lists, internal, resultCap);
+}
+
+/** A screener over already built indexes (used by snapshot restore). */
+export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: number): TamisScreener {
+  const internalListIds = (): string[] => {
+    const ids = new Set<string>();
+    for (const slot of internal.index.liveSlots()) for (const id of internal.index.slots[slot]!.entity.blacklist_ids ?? []) ids.add(id);
+    return [...ids].sort();
+  };
+
+  const search = (raw: unknown): Result<SearchResult, FailureEnvelope> => {
+    const valid = validateSearchRequest(raw);
+    if (!valid.ok) return { ok: false, error: failureEnvelope(400, valid.error) };
+    const request = valid.value;
+    const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(0, resultCap).slice(request.offset, request.offset + request.limit).map((r) => r.hit);
+    const ranked = lists.matches(request);
+    const filters: EchoedFilters = { ...request.filters, exact_match: request.exactMatch, fuzziness: request.fuzziness };
+    const result: SearchResult = {
+      search_term: request.searchTerm,
+      submitted_term: request.submittedTerm,
+      filters,
+      limit: request.limit,
+      offset: request.offset,
+      total_hits: ranked.length,
+      total_matches: ranked.length,
+      hits: page(ranked),
+    };
+    if (internal.index.size > 0) {
+      const selected = request.blacklistIds ?? internalListIds();
+      const chosen = new Set(selected);
+      const blacklist = internal.matches(request, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)));
+      result.blacklist_filters = { blacklist_ids: selected };
+      result.total_blacklist_hits = blacklist.length;
+      result.blacklist_hits = page(blacklist);
+    }
+    return { ok: true, value: result };
+  };
+
+  return {
+    search,
+    *entities() {
+      for (const slot of lists.index.liveSlots()) yield lists.index.slots[slot]!.entity;
+      for (const slot of internal.index.liveSlots()) yield internal.index.slots[slot]!.entity;
+    },
+    get size() {
+      return lists.index.size + internal.index.size;
+    },
+    add: (entity) => void lists.index.add(entity),
+    remove: (id) => lists.index.remove(id),
+    addInternal: (listId, entity) => void internal.index.add(internalEntity(listId, entity)),
+    removeInternal: (id) => internal.index.remove(id),
+    lists,
+    internal,
+    resultCap,
+  };
+}

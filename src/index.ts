@@ -4,5 +4,6 @@
  */
 export * from './errors.js';
 export * from './types/entity.js';
-export * from './names/types.js';
-export * from './screening/types.js';
+export * from './names/index.js';
+export * from './screening/index.js';
+export { validateSearchRequest, MAX_SEARCH_TERM_LENGTH, MAX_LIMIT, type NormalisedRequest } from './request/validate.js';

@@ -2,7 +2,7 @@
 // Regenerate with `npm run tables`; edit the .txt files in lists/ instead.
 // Entries are raw (lower-cased and trimmed only); normalise them at load.
 
-/** Personal titles and honorifics, stripped at the start of person names. Source: lists/personal-titles.txt (263 entries). */
+/** Personal titles and honorifics, stripped at the start of person names. Source: lists/personal-titles.txt (262 entries). */
 export const PERSONAL_TITLES: readonly string[] = [
   "mr",
   "mrs",
@@ -55,7 +55,6 @@ export const PERSONAL_TITLES: readonly string[] = [
   "seyyed",
   "syed",
   "sayed",
-  "sharif",
   "mullah",
   "mulla",
   "molla",

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { normalizeName, tokenizeName } from '../../src/names/index.js';
+
+describe('normaliser folds every script to the same Latin words', () => {
+  it.each([
+    ['case and spaces', '  VLADIMIR   Putin ', ['vladimir', 'putin']],
+    ['diacritics', 'José Müller-Lüdenscheidt', ['jose', 'muller', 'ludenscheidt']],
+    ['ligatures and special letters', 'Søren Ærø Łukasz Straße', ['soren', 'aero', 'lukasz', 'strasse']],
+    ['punctuation splits words', "O'Brien, J.R.", ['o', 'brien', 'j', 'r']],
+    ['digits are kept', 'Hamas 2nd Brigade 15', ['hamas', '2nd', 'brigade', '15']],
+    ['full-width forms (NFKC)', 'ＡＢＣ　Ltd', ['abc', 'ltd']],
+    ['Cyrillic', 'Владимир Путин', ['vladimir', 'putin']],
+    ['Serbian Cyrillic', 'Ђорђе', ['djordje']],
+    ['Greek', 'Αλέξης Τσίπρας', ['alexis', 'tsipras']],
+    ['Arabic keeps consonants', 'محمد علي', ['mhmd', 'ly']],
+    ['Hebrew', 'בנימין נתניהו', ['vnymyn', 'ntnyhv']],
+    ['Chinese name: surname then given name glued', '习近平', ['xi', 'jinping']],
+    ['Chinese three-syllable name', '毛泽东', ['mao', 'zedong']],
+    ['Korean name with common vowels', '김정은', ['gim', 'jongun']],
+    ['Japanese kana', 'やまだ たろう', ['yamada', 'tarou']],
+    ['mixed scripts', 'Ali محمد', ['ali', 'mhmd']],
+  ])('%s: %s', (_why, input, expected) => {
+    expect(normalizeName(input)).toEqual(expected);
+  });
+
+  it.each([
+    ['Владимир', 'latin'],
+    ['محمد', 'abjad'],
+    ['נתניהו', 'abjad'],
+    ['习近平', 'cjk'],
+  ])('marks the script words came from: %s is %s', (input, script) => {
+    expect(tokenizeName(input).every((t) => t.script === script)).toBe(true);
+  });
+
+  it('is idempotent: normalising the normalised name changes nothing', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
+        const once = normalizeName(s);
+        expect(normalizeName(once.join(' '))).toEqual(once);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('produces only lower-case ASCII letters and digits', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
+        for (const w of normalizeName(s)) expect(w).toMatch(/^[a-z0-9]+$/);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

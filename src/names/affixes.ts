@@ -42,8 +42,29 @@ function longestEndingAt(table: SequenceTable, words: readonly string[], end: nu
   return 0;
 }
 
-/** The affix role of each word (undefined for an ordinary word). */
-export function affixRoles(words: readonly string[], tables: WordTables, profile: AffixProfile): (AffixRole | undefined)[] {
+/**
+ * The affix role of each word (undefined for an ordinary word). `segments` gives each word's comma-separated
+ * part: leading and trailing affixes are found in every part (`KING Jr, Martin Luther`).
+ */
+export function affixRoles(
+  words: readonly string[],
+  tables: WordTables,
+  profile: AffixProfile,
+  segments?: readonly number[],
+): (AffixRole | undefined)[] {
+  const n = words.length;
+  if (segments === undefined || n === 0 || segments[n - 1] === 0) return segmentRoles(words, tables, profile);
+  const roles: (AffixRole | undefined)[] = [];
+  for (let from = 0; from < n; ) {
+    let to = from;
+    while (to < n && segments[to] === segments[from]) to++;
+    roles.push(...segmentRoles(words.slice(from, to), tables, profile, false));
+    from = to;
+  }
+  return roles.includes(undefined) ? roles : new Array<AffixRole | undefined>(n).fill(undefined);
+}
+
+function segmentRoles(words: readonly string[], tables: WordTables, profile: AffixProfile, keepOne = true): (AffixRole | undefined)[] {
   const n = words.length;
   const roles: (AffixRole | undefined)[] = new Array(n).fill(undefined);
   const mark = (from: number, length: number, role: AffixRole): void => {
@@ -78,7 +99,7 @@ export function affixRoles(words: readonly string[], tables: WordTables, profile
     mark(end - len + 1, len, suffix >= orgSuffix ? 'removed_personal_suffix' : 'removed_organisation_suffix');
     end -= len;
   }
-  // Never strip a word that leaves the name empty.
+  // Never strip a word that leaves the name empty (for a comma part, the caller checks the whole name).
   const nothingLeft = !roles.includes(undefined);
-  return nothingLeft ? new Array<AffixRole | undefined>(n).fill(undefined) : roles;
+  return nothingLeft && keepOne ? new Array<AffixRole | undefined>(n).fill(undefined) : roles;
 }

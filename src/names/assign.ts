@@ -19,8 +19,6 @@ export interface PlacedWord {
   type: WordMatchType;
   /** Indexes of the list words this query word matched (empty when removed). */
   list: number[];
-  /** Dropped as a name variation under the `name_variations` option (not a particle). */
-  free?: boolean;
   /** Part of an acronym matched against a run of words: a whole-name match, so it counts as strong. */
   acronym?: boolean;
 }
@@ -138,7 +136,6 @@ function optionsFor(
 
 function placement(option: Option): PlacedWord {
   const placed: PlacedWord = { type: option.type, list: option.list };
-  if (option.freeDrop === true) placed.free = true;
   if (option.acronym === true) placed.acronym = true;
   return placed;
 }
@@ -227,14 +224,7 @@ function greedy(options: readonly Option[][], n: number): PlacedWord[] | null {
   return acceptable(placed) ? placed : null;
 }
 
-/**
- * A placement makes a match when some word matched strongly, and a freely dropped word (name variations)
- * leaves at least two matched words.
- */
+/** A placement makes a match when some word matched strongly; initials and removals alone never do. */
 function acceptable(placed: readonly PlacedWord[]): boolean {
-  const strong = placed.filter((p) => STRONG.has(p.type) || p.acronym === true).length;
-  if (strong === 0) return false;
-  const matched = placed.filter((p) => p.list.length > 0).length;
-  const freelyDropped = placed.some((p) => p.free === true);
-  return !freelyDropped || matched >= 2;
+  return placed.some((p) => STRONG.has(p.type) || p.acronym === true);
 }

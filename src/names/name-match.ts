@@ -20,15 +20,17 @@ export interface PreparedQuery {
 }
 
 export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
-  const words = tokenizeName(text).map((t) => prepareWord(t.text, t.script, tables));
+  const tokens = tokenizeName(text);
+  const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
   const folded = words.map((w) => w.text);
+  const segments = tokens.map((t) => t.segment);
   return {
     original: text,
     words,
     roles: {
-      person: affixRoles(folded, tables, 'person'),
-      organisation: affixRoles(folded, tables, 'organisation'),
-      any: affixRoles(folded, tables, 'any'),
+      person: affixRoles(folded, tables, 'person', segments),
+      organisation: affixRoles(folded, tables, 'organisation', segments),
+      any: affixRoles(folded, tables, 'any', segments),
     },
     entityType,
   };

@@ -18,6 +18,11 @@ export interface NameToken {
   text: string;
   /** Script the word was written in. */
   script: TokenScript;
+  /**
+   * Which comma-separated part of the name the word is in (0 for the first). Affixes are found per part, so
+   * `KHAMENEI, Ayatollah Ali` and `King Jr, Martin Luther` lose their title and suffix like the natural order.
+   */
+  segment: number;
 }
 
 const HAN_OR_HANGUL = /[\p{Script=Han}\p{Script=Hangul}]/u;
@@ -25,6 +30,7 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]/u;
 // Runs of one script family, so each can be transliterated with its own rule.
 const RUNS = /([\p{Script=Han}\p{Script=Hangul}]+)|([\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)|([^\p{Script=Han}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)/gu;
 const NON_WORD = /[^a-z0-9]+/;
+const COMMAS = /[,\u060C\uFF0C\u3001]/;
 
 /** Split any-ascii's CamelCase syllable output of a CJK run (`XiJinPing`) into syllables. */
 function cjkSyllables(ascii: string): string[] {
@@ -46,30 +52,43 @@ function cjkTokens(run: string): NameToken[] {
   // A personal name: one-syllable surname, given name glued. Longer runs (organisation names) stay glued.
   if (syllables.length >= 2 && syllables.length <= 4) {
     return [
-      { text: syllables[0]!, script: 'cjk' },
-      { text: syllables.slice(1).join(''), script: 'cjk' },
+      { text: syllables[0]!, script: 'cjk', segment: 0 },
+      { text: syllables.slice(1).join(''), script: 'cjk', segment: 0 },
     ];
   }
-  return [{ text: syllables.join(''), script: 'cjk' }];
+  return [{ text: syllables.join(''), script: 'cjk', segment: 0 }];
 }
 
 function plainTokens(text: string, script: TokenScript): NameToken[] {
   const out: NameToken[] = [];
   for (const word of anyAscii(text).toLowerCase().split(NON_WORD)) {
-    if (word.length > 0) out.push({ text: word, script });
+    if (word.length > 0) out.push({ text: word, script, segment: 0 });
   }
   return out;
 }
 
-/** Tokenise a name into folded words, keeping the script each came from. */
-export function tokenizeName(input: string): NameToken[] {
-  const text = input.normalize('NFKC');
+function segmentTokens(text: string): NameToken[] {
   if (!HAN_OR_HANGUL.test(text) && !ABJAD.test(text)) return plainTokens(text, 'latin');
   const out: NameToken[] = [];
   for (const m of text.matchAll(RUNS)) {
     if (m[1] !== undefined) out.push(...cjkTokens(m[1]));
     else if (m[2] !== undefined) out.push(...plainTokens(m[2], 'abjad'));
     else if (m[3] !== undefined) out.push(...plainTokens(m[3], 'latin'));
+  }
+  return out;
+}
+
+/** Tokenise a name into folded words, keeping the script and comma-separated part each came from. */
+export function tokenizeName(input: string): NameToken[] {
+  const text = input.normalize('NFKC');
+  if (!COMMAS.test(text)) return segmentTokens(text);
+  const out: NameToken[] = [];
+  let segment = 0;
+  for (const part of text.split(COMMAS)) {
+    const tokens = segmentTokens(part);
+    if (tokens.length === 0) continue;
+    for (const t of tokens) out.push({ ...t, segment });
+    segment++;
   }
   return out;
 }

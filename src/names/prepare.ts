@@ -73,7 +73,8 @@ export function prepareName(original: string, entityType: EntityType | undefined
 }
 
 export function prepareNameWithProfile(original: string, profile: AffixProfile, tables: WordTables): PreparedName {
-  const words = tokenizeName(original).map((t) => prepareWord(t.text, t.script, tables));
+  const tokens = tokenizeName(original);
+  const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
   return {
     original,
     words,
@@ -81,6 +82,7 @@ export function prepareNameWithProfile(original: string, profile: AffixProfile, 
       words.map((w) => w.text),
       tables,
       profile,
+      tokens.map((t) => t.segment),
     ),
   };
 }

@@ -75,6 +75,7 @@ export class EntityIndex {
         tokens.map((t) => t.text),
         this.tables,
         affixProfile(entity.entity_type),
+        tokens.map((t) => t.segment),
       );
       names.push(roles.some((r) => r !== undefined) ? { original: text, ids, roles } : { original: text, ids });
     };

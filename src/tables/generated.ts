@@ -2,7 +2,7 @@
 // Regenerate with `npm run tables`; edit the .txt files in lists/ instead.
 // Entries are raw (lower-cased and trimmed only); normalise them at load.
 
-/** Personal titles and honorifics, stripped at the start of person names. Source: lists/personal-titles.txt (262 entries). */
+/** Personal titles and honorifics, stripped at the start of person names. Source: lists/personal-titles.txt (261 entries). */
 export const PERSONAL_TITLES: readonly string[] = [
   "mr",
   "mrs",
@@ -97,7 +97,6 @@ export const PERSONAL_TITLES: readonly string[] = [
   "pan",
   "pani",
   "gospodine",
-  "m",
   "mme",
   "mlle",
   "monsieur",
@@ -1641,7 +1640,7 @@ export const CROSS_CULTURAL_GROUPS: readonly (readonly string[])[] = [
   ["hafsa", "hafsah", "hafza"],
   ["rukhsana", "rokhsana", "ruxsana"],
   ["hussam", "husam", "hossam", "houssem"],
-  ["aleksandr", "alexander", "aleksander", "alexandr", "alessandro", "alejandro", "alexandre", "oleksandr", "aliaksandr", "alyaksandr", "iskandar", "sikandar", "aleksandar", "alexandros"],
+  ["aleksandr", "alexander", "aleksander", "alexandr", "alessandro", "alejandro", "alexandre", "oleksandr", "aliaksandr", "alyaksandr", "iskandar", "sikandar", "aleksandar", "alexandros", "sasha", "sacha", "shura", "sanya"],
   ["aleksey", "alexei", "alexey", "aleksei", "alexis", "oleksiy", "oleksii", "aliaksei", "alessio", "alejo"],
   ["andrey", "andrei", "andriy", "andrii", "andrew", "andreas", "andre", "andres", "andrea", "andrzej", "andrija", "andrej"],
   ["anatoly", "anatoliy", "anatolii", "anatoli", "anatole"],

@@ -103,3 +103,34 @@ function segmentRoles(words: readonly string[], tables: WordTables, profile: Aff
   const nothingLeft = !roles.includes(undefined);
   return nothingLeft && keepOne ? new Array<AffixRole | undefined>(n).fill(undefined) : roles;
 }
+
+/**
+ * Query-side roles: any word sequence of an applicable affix table is removable wherever it stands, so matching
+ * does not depend on the query's word order (`Ali Khamenei Ayatollah` ~ `Ali Khamenei`). Whether an affix stood
+ * where affixes stand (`affixRoles`) only changes the score.
+ */
+export function anywhereRoles(words: readonly string[], tables: WordTables, profile: AffixProfile): (AffixRole | undefined)[] {
+  const n = words.length;
+  const roles: (AffixRole | undefined)[] = new Array(n).fill(undefined);
+  const person = profile !== 'organisation';
+  const organisation = profile !== 'person';
+  const families: [SequenceTable, AffixRole, boolean][] = [
+    [tables.clericalMarks, 'removed_clerical_mark', true],
+    [tables.personalTitles, 'removed_personal_title', person],
+    [tables.personalSuffixes, 'removed_personal_suffix', person],
+    [tables.organisationPrefixes, 'removed_organisation_prefix', organisation],
+    [tables.organisationSuffixes, 'removed_organisation_suffix', organisation],
+  ];
+  for (let i = 0; i < n; ) {
+    let best = 0;
+    let role: AffixRole | undefined;
+    for (const [table, r, applies] of families) {
+      if (!applies) continue;
+      const len = longestAt(table, words, i);
+      if (len > best) [best, role] = [len, r];
+    }
+    for (let k = i; k < i + best; k++) roles[k] = role;
+    i += Math.max(best, 1);
+  }
+  return roles.includes(undefined) ? roles : new Array<AffixRole | undefined>(n).fill(undefined);
+}

@@ -104,6 +104,7 @@ export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, sett
       primary: CLASS_TO_PRIMARY[match.matchClass][isPrimary ? 0 : 1],
       score: scoreMatch({
         queryWords: query.words,
+        edgeAffix: query.edgeRoles[match.profile].map((r) => r !== undefined),
         placed: match.placed,
         name,
         matchClass: match.matchClass,

@@ -2,7 +2,7 @@
  * Matching a prepared query against one prepared name: the per-word placements and the name's match class
  * (GUIDE.md section 1, step 5 and the primary-type ladder).
  */
-import { affixProfile, affixRoles, type AffixProfile, type AffixRole } from './affixes.js';
+import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
 import { assignWords, type PlacedWord } from './assign.js';
 import { prepareWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { tokenizeName } from './normalize.js';
@@ -13,8 +13,10 @@ import type { WordMatchType } from './types.js';
 export interface PreparedQuery {
   original: string;
   words: PreparedWord[];
-  /** Affix roles of the query words under each profile. */
+  /** Affix roles of the query words under each profile, wherever the affixes stand. */
   roles: Readonly<Record<AffixProfile, (AffixRole | undefined)[]>>;
+  /** Affix roles found only where affixes stand (start or end of a comma part): removals there score neutral. */
+  edgeRoles: Readonly<Record<AffixProfile, (AffixRole | undefined)[]>>;
   /** The searched entity type, when given (`filters.entity_type`). */
   entityType: EntityType | undefined;
 }
@@ -24,14 +26,18 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
   const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
   const folded = words.map((w) => w.text);
   const segments = tokens.map((t) => t.segment);
+  const edge = (profile: AffixProfile) => affixRoles(folded, tables, profile, segments);
+  // Where an affix stands where affixes stand, its role there names it (`Sr` ends a name as a suffix).
+  const roles = (profile: AffixProfile) => {
+    const anywhere = anywhereRoles(folded, tables, profile);
+    const atEdges = edge(profile);
+    return anywhere.map((role, i) => atEdges[i] ?? role);
+  };
   return {
     original: text,
     words,
-    roles: {
-      person: affixRoles(folded, tables, 'person', segments),
-      organisation: affixRoles(folded, tables, 'organisation', segments),
-      any: affixRoles(folded, tables, 'any', segments),
-    },
+    roles: { person: roles('person'), organisation: roles('organisation'), any: roles('any') },
+    edgeRoles: { person: edge('person'), organisation: edge('organisation'), any: edge('any') },
     entityType,
   };
 }
@@ -42,6 +48,8 @@ export type MatchClass = (typeof MATCH_CLASSES)[number];
 
 export interface NameMatch {
   placed: PlacedWord[];
+  /** The rules the match was made under. */
+  profile: AffixProfile;
   matchClass: MatchClass;
   /** The matched list words appear in the query's order. */
   inOrder: boolean;
@@ -95,7 +103,7 @@ function isInOrder(placed: readonly PlacedWord[]): boolean {
 function exactWords(query: PreparedQuery, name: PreparedName): NameMatch | null {
   if (query.words.length !== name.words.length) return null;
   for (let i = 0; i < query.words.length; i++) if (query.words[i]!.text !== name.words[i]!.text) return null;
-  return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), matchClass: 'exact', inOrder: true };
+  return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), profile: 'any', matchClass: 'exact', inOrder: true };
 }
 
 export function matchName(query: PreparedQuery, name: PreparedName, options: NameMatchOptions): NameMatch | null {
@@ -112,5 +120,5 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     nameVariations: options.nameVariations,
   });
   if (placed === null) return null;
-  return { placed, matchClass: matchClassOf(placed), inOrder: isInOrder(placed) };
+  return { placed, profile, matchClass: matchClassOf(placed), inOrder: isInOrder(placed) };
 }

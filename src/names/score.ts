@@ -4,7 +4,8 @@
  * score = tier(match class) + 20 × (0.45·Q + 0.45·C + 0.05·O + 0.05·P) + birth-year bonus
  * - tier: exact 80, fuzzy 60, phonetic 40, equivalent 20, unknown 0, so exact beats fuzzy beats phonetic beats
  *   equivalent;
- * - Q: weighted quality of the query words' matches (removed affixes left out);
+ * - Q: weighted quality of the query words' matches (affixes removed where affixes stand are left out; an affix
+ *   word removed from the middle of a name, like `Major` in `John Major`, counts as unmatched);
  * - C: weighted coverage of the list name's words (its affixes left out);
  * - O: 1 when the matched words keep the query's order; P: 1 on the primary name, 0 on an aka;
  * - weights: a word's rarity in the screening list (inverse document frequency), 1 when unknown;
@@ -36,6 +37,8 @@ export const UNIFORM_WEIGHT: WordWeight = () => 1;
 
 export interface ScoreInput {
   queryWords: readonly PreparedWord[];
+  /** Whether each query word is an affix standing where affixes stand. */
+  edgeAffix: readonly boolean[];
   placed: readonly PlacedWord[];
   name: PreparedName;
   matchClass: MatchClass;
@@ -49,8 +52,11 @@ export function scoreMatch(input: ScoreInput): number {
   let qNum = 0;
   let qDen = 0;
   input.placed.forEach((p, i) => {
-    const quality = WORD_QUALITY[p.type];
-    if (quality === undefined) return; // removed affix: neither helps nor hurts
+    let quality = WORD_QUALITY[p.type];
+    if (quality === undefined) {
+      if (input.edgeAffix[i] === true) return; // removed affix where affixes stand: neither helps nor hurts
+      quality = 0;
+    }
     const w = input.weight(input.queryWords[i]!.text);
     qNum += w * quality;
     qDen += w;

@@ -13,6 +13,8 @@ export interface AssignContext extends WordMatchContext {
   nameVariations: boolean;
   /** Organisation rules: acronyms against word runs. */
   acronyms: boolean;
+  /** Per-word types already known for query word `i` (an index search caches them); null when unknown. */
+  knownType?: (i: number, list: PreparedWord) => WordMatchType | null | undefined;
 }
 
 export interface PlacedWord {
@@ -104,6 +106,7 @@ function optionsFor(
   }
   for (let k = 2; k <= MAX_GLUE; k++) {
     for (let j = 0; j + k <= m; j++) {
+      if (!q.text.startsWith(list[j]!.text) || q.text.length <= list[j]!.text.length) continue;
       if (concat(list, j, k) === q.text) {
         options.push({ queryCount: 1, list: range(j, k), type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces });
       }
@@ -114,6 +117,7 @@ function optionsFor(
     const len = q.text.length;
     if (len >= 2 && len <= 8 && !q.isNumber) {
       for (let j = 0; j + len <= m; j++) {
+        if (list[j]!.text[0] !== q.text[0]) continue;
         if (initials(list, j, len) === q.text) {
           options.push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', quality: PLACEMENT_QUALITY.removed_spaces, acronym: true });
         }
@@ -144,6 +148,16 @@ function range(from: number, count: number): number[] {
   return Array.from({ length: count }, (_, k) => from + k);
 }
 
+/** Types a cache filled under the widest rules may hold but narrower rules (organisations) may not allow. */
+const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', 'initial_to_word', 'word_to_initial']);
+
+function pairType(q: PreparedWord, i: number, l: PreparedWord, ctx: AssignContext): WordMatchType | null {
+  const known = ctx.knownType?.(i, l);
+  if (known === undefined) return wordMatchType(q, l, ctx);
+  if (known !== null && RULE_DEPENDENT.has(known) && (!ctx.nicknames || !ctx.initials)) return wordMatchType(q, l, ctx);
+  return known;
+}
+
 interface Best {
   quality: number;
   choice: Option | null;
@@ -162,15 +176,17 @@ export function assignWords(
   const n = query.length;
   const m = list.length;
   if (n === 0) return null;
-  const pair = query.map((q) => list.map((l) => wordMatchType(q, l, ctx)));
+  const pair = query.map((q, i) => list.map((l) => pairType(q, i, l, ctx)));
+  const exact = allExact(pair, n, m);
+  if (exact !== null) return exact;
   const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
   if (m > MAX_SEARCH_LIST_WORDS) return greedy(options, n);
 
   // Depth-first search over (query word, used list words, free drop used), memoised.
-  const memo = new Map<string, Best>();
+  const memo = new Map<number, Best>();
   const search = (i: number, used: number, dropped: boolean): Best => {
     if (i >= n) return { quality: 0, choice: null };
-    const key = `${i}:${used}:${dropped ? 1 : 0}`;
+    const key = ((used >>> 0) * 2 + (dropped ? 1 : 0)) * 512 + i;
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     let best: Best = { quality: -Infinity, choice: null };
@@ -204,6 +220,25 @@ export function assignWords(
     i += choice.queryCount;
   }
   return acceptable(placed) ? placed : null;
+}
+
+/**
+ * Every query word exact on its own list word: no placement can do better (a glued word is worth less than its
+ * words matched exactly), so the search is skipped.
+ */
+function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: number, m: number): PlacedWord[] | null {
+  if (n > m) return null;
+  const used = new Array<boolean>(m).fill(false);
+  const placed: PlacedWord[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = pair[i]!;
+    let j = 0;
+    while (j < m && (used[j] || row[j] !== 'exact_match')) j++;
+    if (j === m) return null;
+    used[j] = true;
+    placed.push({ type: 'exact_match', list: [j] });
+  }
+  return placed;
 }
 
 /** For very long list names: take each query word's best option that is still free. */

@@ -4,7 +4,7 @@
  */
 import type { Entity } from '../types/entity.js';
 import { birthYears, birthYearVerdict, isDeceased, type BirthYearVerdict } from './birth-year.js';
-import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type PreparedQuery } from './name-match.js';
+import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type NameMatchOptions, type PreparedQuery } from './name-match.js';
 import { prepareName, type PreparedName } from './prepare.js';
 import { scoreMatch, type WordWeight } from './score.js';
 import type { WordTables } from './tables.js';
@@ -53,6 +53,8 @@ export interface EntityMatchSettings {
   birthWindow: number;
   detailsShape: 'list' | 'keyed';
   weight: WordWeight;
+  /** Per-word types already known (from an index search). */
+  knownType?: NameMatchOptions['knownType'];
 }
 
 const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
@@ -79,8 +81,22 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   );
 }
 
+/** How an entity matched, before it is described in the spec's shapes. */
+export interface EntityEvaluation {
+  /** Every matching name, best first. */
+  candidates: Candidate[];
+  birth: BirthYearVerdict | undefined;
+  score: number;
+}
+
 /** The verdict for one entity, or null when no name matches or the birth year excludes it. */
 export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, settings: EntityMatchSettings): EntityMatch | null {
+  const evaluation = evaluateEntity(query, prepared, settings);
+  return evaluation === null ? null : describeEntity(query, prepared.entity, evaluation, settings);
+}
+
+/** Which names match and how well; cheap enough to run on every candidate. */
+export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, settings: EntityMatchSettings): EntityEvaluation | null {
   let birth: BirthYearVerdict | undefined;
   if (settings.birthYear !== undefined) {
     birth = birthYearVerdict(prepared.years, settings.birthYear, settings.birthWindow);
@@ -94,6 +110,7 @@ export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, sett
       exactMatch: settings.exactMatch,
       nameVariations: settings.nameVariations,
       listEntityType: prepared.entity.entity_type,
+      knownType: settings.knownType,
     });
     if (match === null) return;
     const isPrimary = nameIndex === 0;
@@ -117,6 +134,12 @@ export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, sett
   });
   if (candidates.length === 0) return null;
   candidates.sort(compareCandidates);
+  return { candidates, birth, score: candidates[0]!.score };
+}
+
+/** The spec's `match_types`, `match_types_details` and `score` of an evaluated entity. */
+export function describeEntity(query: PreparedQuery, entity: Entity, evaluation: EntityEvaluation, settings: EntityMatchSettings): EntityMatch {
+  const { candidates, birth } = evaluation;
   const best = candidates[0]!;
 
   const matchTypes: string[] = [best.primary];
@@ -128,7 +151,6 @@ export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, sett
     yearMatched && settings.birthYear !== undefined
       ? [{ query_term: String(settings.birthYear), match_types: [birth === 'exact' ? 'exact_birth_year_match' : 'fuzzy_birth_year_match'] }]
       : [];
-  const entity = prepared.entity;
   const details =
     settings.detailsShape === 'keyed'
       ? keyedDetails(query, candidates)

@@ -3,7 +3,7 @@
  * (GUIDE.md section 1, step 5 and the primary-type ladder).
  */
 import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
-import { assignWords, type PlacedWord } from './assign.js';
+import { assignWords, type AssignContext, type PlacedWord } from './assign.js';
 import { prepareWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { tokenizeName } from './normalize.js';
 import type { WordTables } from './tables.js';
@@ -62,6 +62,8 @@ export interface NameMatchOptions {
   nameVariations: boolean;
   /** Entity type of the list entity the name belongs to. */
   listEntityType: EntityType;
+  /** Per-word types already known (from an index search). */
+  knownType?: AssignContext['knownType'];
 }
 
 const NEUTRAL: ReadonlySet<WordMatchType> = new Set([
@@ -116,8 +118,9 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     minEditLength: options.minEditLength,
     nicknames: person,
     initials: person,
-    acronyms: !person || profile === 'any',
+    acronyms: !person,
     nameVariations: options.nameVariations,
+    knownType: options.knownType,
   });
   if (placed === null) return null;
   return { placed, profile, matchClass: matchClassOf(placed), inOrder: isInOrder(placed) };

@@ -17,6 +17,8 @@ export interface PreparedWord {
   skeleton: string;
   isNumber: boolean;
   particle: boolean;
+  /** The word's id in a screening index vocabulary, when it comes from one. */
+  id?: number;
 }
 
 export interface PreparedName {

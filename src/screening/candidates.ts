@@ -9,6 +9,7 @@
 import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { MAX_ACRONYM } from './entity-index.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
@@ -19,6 +20,16 @@ export interface CandidateSettings {
   nameVariations: boolean;
 }
 
+export interface Candidates {
+  /** Entity slots to verify, ascending. */
+  slots: number[];
+  /**
+   * For each query word looked up in full (two letters or more), every vocabulary word it matches, with the type
+   * (under the widest rules): a vocabulary word absent from the map does not match it.
+   */
+  wordTypes: (Map<number, WordMatchType> | undefined)[];
+}
+
 const MAX_TRACKED_WORDS = 31;
 const MAX_GLUE = 4;
 
@@ -27,7 +38,7 @@ export class CandidateFinder {
 
   constructor(private readonly index: EntityIndex) {}
 
-  find(query: PreparedQuery, settings: CandidateSettings): number[] {
+  find(query: PreparedQuery, settings: CandidateSettings): Candidates {
     const index = this.index;
     if (this.marks.length < index.slots.length) this.marks = new Uint32Array(Math.max(index.slots.length, this.marks.length * 2));
     const marks = this.marks;
@@ -52,6 +63,7 @@ export class CandidateFinder {
     };
 
     let required = 0;
+    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
@@ -63,7 +75,9 @@ export class CandidateFinder {
       for (let i = 0; i < n; i++) {
         const q = query.words[i]!;
         if (!this.optional(query, i)) required |= bit(i);
-        for (const id of this.vocabularyMatches(q, ctx, settings)) markPostings(id, bit(i));
+        const matches = this.vocabularyTypes(q, ctx, settings);
+        if (q.text.length > 1) wordTypes[i] = matches;
+        for (const id of matches.keys()) markPostings(id, bit(i));
         this.markGlued(query, i, bit, markPostings);
         this.markSplit(q, bit(i), markPostings);
         if (q.text.length >= 2 && q.text.length <= MAX_ACRONYM) markSlots(index.acronyms.get(q.text) ?? [], bit(i));
@@ -78,7 +92,7 @@ export class CandidateFinder {
       marks[slot] = 0;
       if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
     }
-    return out.sort((a, b) => a - b);
+    return { slots: out.sort((a, b) => a - b), wordTypes };
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
@@ -93,14 +107,25 @@ export class CandidateFinder {
     );
   }
 
-  /** Vocabulary words that query word `q` matches by a per-word type. */
-  private vocabularyMatches(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Set<number> {
+  /**
+   * Vocabulary words that query word `q` matches by a per-word type, found through the vocabulary's keys.
+   * Public for payment-reference screening (src/reference), which looks up each word of a reference once.
+   */
+  vocabularyMatches(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Set<number> {
+    return new Set(this.vocabularyTypes(q, ctx, settings).keys());
+  }
+
+  /** Like `vocabularyMatches`, with the per-word type of each match. */
+  vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Map<number, WordMatchType> {
     const vocab = this.index.vocab;
     const tables = this.index.tables;
-    const found = new Set<number>();
+    const found = new Map<number, WordMatchType>();
+    const seen = new Set<number>();
     const consider = (id: number | undefined): void => {
-      if (id === undefined || found.has(id)) return;
-      if (wordMatchType(q, vocab.words[id]!, ctx) !== null) found.add(id);
+      if (id === undefined || seen.has(id)) return;
+      seen.add(id);
+      const type = wordMatchType(q, vocab.words[id]!, ctx);
+      if (type !== null) found.set(id, type);
     };
     const considerAll = (ids: readonly number[] | undefined): void => {
       if (ids !== undefined) for (const id of ids) consider(id);

@@ -12,11 +12,20 @@ import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 
-export interface IndexedName {
-  original: string;
-  ids: number[];
-  /** Affix roles, absent when the name has none. */
-  roles?: (AffixRole | undefined)[];
+/** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
+export type IndexedName = PreparedName;
+
+const NO_ROLES: (AffixRole | undefined)[][] = [];
+/** A shared all-undefined roles array of this length (names without affixes allocate none). */
+export function noRoles(length: number): (AffixRole | undefined)[] {
+  return (NO_ROLES[length] ??= Object.freeze(new Array<AffixRole | undefined>(length).fill(undefined)) as (AffixRole | undefined)[]);
+}
+
+const idOf = (word: PreparedWord): number => word.id!;
+
+/** The vocabulary ids of an indexed name's words. */
+export function nameIds(name: IndexedName): number[] {
+  return name.words.map(idOf);
 }
 
 export interface Slot {
@@ -70,14 +79,14 @@ export class EntityIndex {
       const key = tokens.map((t) => t.text).join(' ');
       if (key === '' || seen.has(key)) return;
       seen.add(key);
-      const ids = tokens.map((t) => this.vocab.intern(t.text, t.script));
+      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script)]!);
       const roles = affixRoles(
         tokens.map((t) => t.text),
         this.tables,
         affixProfile(entity.entity_type),
         tokens.map((t) => t.segment),
       );
-      names.push(roles.some((r) => r !== undefined) ? { original: text, ids, roles } : { original: text, ids });
+      names.push({ original: text, words, roles: roles.some((r) => r !== undefined) ? roles : noRoles(words.length) });
     };
     addName(entity.name);
     for (const aka of entity.aka ?? []) addName(aka?.name);
@@ -91,7 +100,7 @@ export class EntityIndex {
     this.byId.set(slot.entity.id, index);
     this.live++;
     const distinct = new Set<number>();
-    for (const name of slot.names) for (const id of name.ids) distinct.add(id);
+    for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));
     for (const id of distinct) {
       (this.postings[id] ??= []).push(index);
       this.df[id] = (this.df[id] ?? 0) + 1;
@@ -99,7 +108,7 @@ export class EntityIndex {
     if (slot.entity.entity_type !== 'person') {
       const keys = new Set<string>();
       for (const name of slot.names) {
-        const words = name.ids.map((id) => this.vocab.words[id]!.text);
+        const words = name.words.map((w) => w.text);
         for (let from = 0; from < words.length; from++) {
           let acronym = words[from]![0]!;
           for (let to = from + 1; to < words.length && to - from < MAX_ACRONYM; to++) {
@@ -119,7 +128,7 @@ export class EntityIndex {
     if (index === undefined) return false;
     const slot = this.slots[index]!;
     const distinct = new Set<number>();
-    for (const name of slot.names) for (const w of name.ids) distinct.add(w);
+    for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));
     for (const w of distinct) this.df[w] = (this.df[w] ?? 1) - 1;
     this.slots[index] = undefined;
     this.byId.delete(id);
@@ -143,15 +152,8 @@ export class EntityIndex {
     for (let i = 0; i < this.slots.length; i++) if (this.slots[i] !== undefined) yield i;
   }
 
-  /** The slot's entity prepared for the name matcher. */
+  /** The slot's entity prepared for the name matcher (no copying: the slot already holds prepared names). */
   prepared(index: number): PreparedEntity {
-    const slot = this.slots[index]!;
-    const words = this.vocab.words;
-    const names: PreparedName[] = slot.names.map((n) => ({
-      original: n.original,
-      words: n.ids.map((id) => words[id]!) as PreparedWord[],
-      roles: n.roles ?? new Array<AffixRole | undefined>(n.ids.length).fill(undefined),
-    }));
-    return { entity: slot.entity, names, years: slot.years, deceased: slot.deceased };
+    return this.slots[index]!;
   }
 }

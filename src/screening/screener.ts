@@ -5,7 +5,8 @@
  */
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { settingsFor } from '../names/compare.js';
-import { matchEntity } from '../names/entity-match.js';
+import { describeEntity, evaluateEntity, type EntityEvaluation, type EntityMatchSettings } from '../names/entity-match.js';
+import type { PreparedQuery } from '../names/name-match.js';
 import { isDeceased } from '../names/birth-year.js';
 import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
@@ -36,10 +37,12 @@ export interface ScreenerOptions {
   tables?: WordTables;
 }
 
-/** A scored match before paging. */
+/** A scored match before paging; `hit()` describes it in the spec's shape. */
 export interface RankedMatch {
   slot: number;
-  hit: Hit;
+  entity: Entity;
+  score: number;
+  hit(): Hit;
 }
 
 export class ListIndex {
@@ -55,28 +58,44 @@ export class ListIndex {
   matches(request: NormalisedRequest, keep: (entity: Entity) => boolean = () => true): RankedMatch[] {
     const index = this.index;
     const query = prepareQuery(request.searchTerm, request.filters.entity_type, index.tables);
-    const settings = settingsFor(request, index.tables, index.weight);
+    const base = settingsFor(request, index.tables, index.weight);
     const keepEntity = entityFilter(request.filters, isDeceased);
     const out: RankedMatch[] = [];
-    const slots = this.finder.find(query, {
-      exactMatch: settings.exactMatch,
-      minEditLength: settings.minEditLength,
-      nameVariations: settings.nameVariations,
+    const { slots, wordTypes } = this.finder.find(query, {
+      exactMatch: base.exactMatch,
+      minEditLength: base.minEditLength,
+      nameVariations: base.nameVariations,
     });
+    const settings: EntityMatchSettings = {
+      ...base,
+      knownType: (i, word) => {
+        const types = wordTypes[i];
+        if (types === undefined || word.id === undefined) return undefined;
+        return types.get(word.id) ?? null;
+      },
+    };
     for (const slot of slots) {
       const entity = index.slots[slot]!.entity;
       if (!keepEntity(entity) || !keep(entity)) continue;
-      const match = matchEntity(query, index.prepared(slot), settings);
-      if (match === null) continue;
-      out.push({ slot, hit: { doc: entity, ...match, match_status: 'potential_match', risk_level: 'unknown' } });
+      const evaluation = evaluateEntity(query, index.prepared(slot), settings);
+      if (evaluation !== null) out.push(ranked(query, slot, entity, evaluation, settings));
     }
-    return out.sort(compareHits);
+    return out.sort(compareRanked);
   }
 }
 
+function ranked(query: PreparedQuery, slot: number, entity: Entity, evaluation: EntityEvaluation, settings: EntityMatchSettings): RankedMatch {
+  return {
+    slot,
+    entity,
+    score: evaluation.score,
+    hit: () => ({ doc: entity, ...describeEntity(query, entity, evaluation, settings), match_status: 'potential_match', risk_level: 'unknown' }),
+  };
+}
+
 /** Best score first; equal scores by entity id, so the order is deterministic. */
-export function compareHits(a: RankedMatch, b: RankedMatch): number {
-  return b.hit.score - a.hit.score || (a.hit.doc.id < b.hit.doc.id ? -1 : a.hit.doc.id > b.hit.doc.id ? 1 : 0);
+export function compareRanked(a: RankedMatch, b: RankedMatch): number {
+  return b.score - a.score || (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0);
 }
 
 export interface TamisScreener extends Screener {
@@ -126,7 +145,7 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     const valid = validateSearchRequest(raw);
     if (!valid.ok) return { ok: false, error: failureEnvelope(400, valid.error) };
     const request = valid.value;
-    const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(0, resultCap).slice(request.offset, request.offset + request.limit).map((r) => r.hit);
+    const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(0, resultCap).slice(request.offset, request.offset + request.limit).map((r) => r.hit());
     const ranked = lists.matches(request);
     const filters: EchoedFilters = { ...request.filters, exact_match: request.exactMatch, fuzziness: request.fuzziness };
     const result: SearchResult = {

@@ -9,7 +9,7 @@ import type { TokenScript } from '../names/normalize.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { birthYears, isDeceased } from '../names/birth-year.js';
 import type { Entity } from '../types/entity.js';
-import { EntityIndex, type IndexedName } from './entity-index.js';
+import { EntityIndex, noRoles, type IndexedName } from './entity-index.js';
 import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
 
 export const SNAPSHOT_FORMAT = 'tamis-index';
@@ -41,7 +41,9 @@ function snapshotList(index: EntityIndex): SnapshotList {
   for (const slot of index.liveSlots()) {
     const s = index.slots[slot]!;
     entities.push(s.entity);
-    names.push(s.names.map((n): SnapshotName => [n.original, n.ids, n.roles ? n.roles.map((r) => r ?? null) : null]));
+    names.push(
+      s.names.map((n): SnapshotName => [n.original, n.words.map((w) => w.id!), n.roles.some((r) => r !== undefined) ? n.roles.map((r) => r ?? null) : null]),
+    );
   }
   return { vocabulary, entities, names };
 }
@@ -68,9 +70,11 @@ function restoreList(list: SnapshotList, tables: WordTables, path: string, probl
       problems.push(problem('snapshot_corrupt', `entity ${i} has names that refer to no vocabulary word`, `${path}.names[${i}]`));
       return;
     }
-    const indexed = names.map(([original, ids, roles]): IndexedName =>
-      roles === null ? { original, ids } : { original, ids, roles: roles.map((r) => r ?? undefined) },
-    );
+    const indexed = names.map(([original, ids, roles]): IndexedName => ({
+      original,
+      words: ids.map((id) => index.vocab.words[id]!),
+      roles: roles === null ? noRoles(ids.length) : roles.map((r) => r ?? undefined),
+    }));
     index.addSlot({ entity, names: indexed, years: birthYears(entity), deceased: isDeceased(entity) });
   });
   return index;

@@ -59,7 +59,7 @@ export class Vocabulary {
   /** Add an already prepared word (used when restoring a snapshot). */
   add(word: PreparedWord): number {
     const id = this.words.length;
-    this.words.push(word);
+    this.words.push({ ...word, id });
     this.ids.set(word.text, id);
     if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) push(this.deletions, key, id);
     const [p, s] = word.phonetic;

@@ -49,7 +49,10 @@ function viaIndex(request: Record<string, unknown>): [string, string, number][] 
   if (!valid.ok) throw new Error('invalid');
   return screener.lists
     .matches(valid.value)
-    .map((r): [string, string, number] => [r.hit.doc.id, r.hit.match_types.join(','), r.hit.score])
+    .map((r): [string, string, number] => {
+      const hit = r.hit();
+      return [hit.doc.id, hit.match_types.join(','), hit.score];
+    })
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 

@@ -12,4 +12,4 @@ const io = {
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
 };
 
-process.exitCode = runCli(process.argv.slice(2), io);
+process.exitCode = await runCli(process.argv.slice(2), io);

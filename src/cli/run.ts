@@ -1,4 +1,5 @@
 /** Dispatch of the `tamis` subcommands. */
+import { IMPORT_USAGE, runImport } from '../importers/cli.js';
 import { INDEX_USAGE, SCREEN_USAGE, runIndex, runScreen, type CliIo } from './screen.js';
 
 export const USAGE = `tamis: screen names against sanctions, PEP and adverse-media lists, offline.
@@ -6,13 +7,18 @@ export const USAGE = `tamis: screen names against sanctions, PEP and adverse-med
 ${SCREEN_USAGE}
 
 ${INDEX_USAGE}
+
+${IMPORT_USAGE.replace(/^usage: /, 'Usage: ')}
 `;
 
-export function runCli(argv: string[], io: CliIo): number {
+/** Runs a subcommand; `import` reads files asynchronously, so its exit code comes as a promise. */
+export function runCli(argv: string[], io: CliIo): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'screen':
       return runScreen(rest, io);
+    case 'import':
+      return runImport(rest, { readFile: io.readFile, writeFile: io.writeFile, stderr: (line) => io.stderr(`${line}\n`) });
     case 'index':
       return runIndex(rest, io);
     case undefined:

@@ -1,0 +1,162 @@
+/**
+ * `tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]`
+ *
+ * Reads a publication through the injected `io`, writes a list file (a JSON array of Entity, one entity a line)
+ * and reports progress and issues on stderr. Exit codes: 0 imported, 1 the input is invalid (nothing written),
+ * 2 usage or I/O error.
+ */
+import { iterateFtmEntities } from './ftm.js';
+import { iterateListCsv, iterateListJson } from './list-format.js';
+import { OFAC_FILE_NAMES, iterateOfacSdn, type OfacFiles } from './ofac.js';
+import { formatIssue } from './result.js';
+import type { ImportEvent, ImportIssue, TextInput } from './types.js';
+import { iterateUnConsolidated } from './un.js';
+import type { Entity } from '../types/entity.js';
+
+export interface ImportIo {
+  readFile(path: string): Promise<TextInput> | TextInput;
+  writeFile(path: string, data: string): Promise<void> | void;
+  /** Writes one line (no trailing newline needed) to standard error. */
+  stderr(line: string): void;
+  /** Milliseconds from a monotonic clock, for the timing line; default `performance.now`. */
+  now?: () => number;
+}
+
+export const IMPORT_USAGE =
+  'usage: tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]';
+
+const FORMATS = ['ofac', 'un', 'ftm', 'csv', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** How many entities between two progress lines. */
+export const PROGRESS_EVERY = 5000;
+/** How many issues are printed in full before a summary line. */
+export const MAX_PRINTED_ISSUES = 50;
+
+interface Args {
+  format: Format;
+  input: string;
+  out: string;
+  skipInvalid: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const args = argv[0] === 'import' ? argv.slice(1) : [...argv];
+  let out: string | undefined;
+  let skipInvalid = false;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--out' || a === '-o') {
+      out = args[++i];
+      if (out === undefined) return '--out needs a file name';
+    } else if (a.startsWith('--out=')) out = a.slice(6);
+    else if (a === '--skip-invalid') skipInvalid = true;
+    else if (a.startsWith('-')) return `unknown option ${a}`;
+    else positional.push(a);
+  }
+  const [format, input, ...extra] = positional;
+  if (format === undefined || !(FORMATS as readonly string[]).includes(format)) {
+    return `the format is one of ${FORMATS.join(', ')}${format === undefined ? '' : `, not ${format}`}`;
+  }
+  if (input === undefined) return `${format} needs ${format === 'ofac' ? 'a folder' : 'a file'}`;
+  if (extra.length > 0) return `unexpected argument ${extra[0] ?? ''}`;
+  if (out === undefined) return '--out FILE is required';
+  return { format: format as Format, input, out, skipInvalid };
+}
+
+/** `dir/name` without node:path, so the module stays free of Node built-ins. */
+function join(dir: string, name: string): string {
+  return `${dir.replace(/[\\/]+$/, '')}/${name}`;
+}
+
+async function readOfac(io: ImportIo, dir: string): Promise<OfacFiles> {
+  const optional = async (name: string): Promise<TextInput | undefined> => {
+    try {
+      return await io.readFile(join(dir, name));
+    } catch (e) {
+      if ((e as { code?: unknown }).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  };
+  const sdn = await io.readFile(join(dir, OFAC_FILE_NAMES.sdn));
+  const [alt, add, comments] = await Promise.all([
+    optional(OFAC_FILE_NAMES.alt),
+    optional(OFAC_FILE_NAMES.add),
+    optional(OFAC_FILE_NAMES.comments),
+  ]);
+  return { sdn, ...(alt !== undefined ? { alt } : {}), ...(add !== undefined ? { add } : {}), ...(comments !== undefined ? { comments } : {}) };
+}
+
+/** A list file: a JSON array of Entity, one entity a line. */
+export function renderListFile(entities: readonly Entity[]): string {
+  if (entities.length === 0) return '[]\n';
+  return `[\n${entities.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`;
+}
+
+/** Runs `tamis import ...`; returns the exit code. */
+export async function runImport(argv: readonly string[], io: ImportIo): Promise<number> {
+  const now = io.now ?? (() => performance.now());
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    io.stderr(`tamis import: ${args}`);
+    io.stderr(IMPORT_USAGE);
+    return 2;
+  }
+  const started = now();
+  let events: Iterable<ImportEvent>;
+  try {
+    io.stderr(`reading ${args.format} ${args.input}`);
+    const fileName = args.input.split(/[\\/]/).pop() ?? args.input;
+    switch (args.format) {
+      case 'ofac':
+        events = iterateOfacSdn(await readOfac(io, args.input));
+        break;
+      case 'un':
+        events = iterateUnConsolidated(await io.readFile(args.input), { fileName });
+        break;
+      case 'ftm':
+        events = iterateFtmEntities(await io.readFile(args.input), { fileName });
+        break;
+      case 'csv':
+        events = iterateListCsv(await io.readFile(args.input), { fileName });
+        break;
+      case 'json':
+        events = iterateListJson(await io.readFile(args.input), { fileName });
+        break;
+    }
+  } catch (e) {
+    io.stderr(`tamis import: cannot read ${args.input}: ${(e as Error).message}`);
+    return 2;
+  }
+
+  const entities: Entity[] = [];
+  const issues: ImportIssue[] = [];
+  let errors = 0;
+  for (const ev of events) {
+    if (ev.kind === 'entity') {
+      entities.push(ev.entity);
+      if (entities.length % PROGRESS_EVERY === 0) io.stderr(`  ${entities.length} entities...`);
+    } else {
+      issues.push(ev.issue);
+      if (ev.issue.severity === 'error') errors++;
+      if (issues.length <= MAX_PRINTED_ISSUES) io.stderr(`  ${formatIssue(ev.issue)}`);
+    }
+  }
+  if (issues.length > MAX_PRINTED_ISSUES) io.stderr(`  ... and ${issues.length - MAX_PRINTED_ISSUES} more issues`);
+  const ms = Math.round(now() - started);
+  const warnings = issues.length - errors;
+  if (errors > 0 && !args.skipInvalid) {
+    io.stderr(`import failed: ${errors} invalid record(s) (${warnings} warning(s)); nothing written. Fix the file or pass --skip-invalid.`);
+    return 1;
+  }
+  io.stderr(`imported ${entities.length} entities in ${ms} ms (${errors} skipped as invalid, ${warnings} warning(s))`);
+  try {
+    await io.writeFile(args.out, renderListFile(entities));
+  } catch (e) {
+    io.stderr(`tamis import: cannot write ${args.out}: ${(e as Error).message}`);
+    return 2;
+  }
+  io.stderr(`wrote ${args.out}`);
+  return 0;
+}

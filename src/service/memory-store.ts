@@ -1,0 +1,256 @@
+/** The in-memory store adapter: for tests, demos and single-process hosts that do not need durability. */
+import { applySearchQuery, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from './store.js';
+import type {
+  ApiKeyRecord,
+  CommentRecord,
+  DifferenceRecord,
+  EntityProvider,
+  HitRecord,
+  OutboxRecord,
+  SearchProfileRecord,
+  SearchRecord,
+  TagDefinition,
+  UserRecord,
+  WhitelistRecord,
+} from './types.js';
+
+interface State {
+  users: Map<number, UserRecord>;
+  apiKeys: Map<string, ApiKeyRecord>;
+  tags: Map<string, TagDefinition>;
+  profiles: Map<string, SearchProfileRecord>;
+  searches: Map<number, SearchRecord>;
+  refs: Map<string, number>;
+  hits: Map<string, HitRecord[]>; // key `${search_id}:${provider}`
+  comments: Map<number, CommentRecord[]>;
+  whitelist: Map<string, WhitelistRecord>; // key `${client_ref}\u0000${entity_id}`
+  differences: Map<number, DifferenceRecord[]>;
+  outbox: Map<string, OutboxRecord>;
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+const hitKey = (searchId: number, provider: EntityProvider) => `${searchId}:${provider}`;
+const wlKey = (clientRef: string, entityId: string) => `${clientRef}\u0000${entityId}`;
+
+/** Records the previous value of every key a commit touches, so a failed batch can be undone. */
+class Journal {
+  private readonly undo: (() => void)[] = [];
+  set<K, V>(m: Map<K, V>, k: K, v: V): void {
+    this.remember(m, k);
+    m.set(k, v);
+  }
+  delete<K, V>(m: Map<K, V>, k: K): void {
+    this.remember(m, k);
+    m.delete(k);
+  }
+  private remember<K, V>(m: Map<K, V>, k: K): void {
+    if (m.has(k)) {
+      const old = m.get(k) as V;
+      this.undo.push(() => m.set(k, old));
+    } else {
+      this.undo.push(() => m.delete(k));
+    }
+  }
+  rollback(): void {
+    for (let i = this.undo.length - 1; i >= 0; i--) (this.undo[i] as () => void)();
+  }
+}
+
+function apply(s: State, op: StoreOp, j: Journal): void {
+  switch (op.type) {
+    case 'put_user':
+      j.set(s.users, op.user.id, clone(op.user));
+      return;
+    case 'put_api_key':
+      j.set(s.apiKeys, op.api_key.key_hash, clone(op.api_key));
+      return;
+    case 'delete_api_key':
+      j.delete(s.apiKeys, op.key_hash);
+      return;
+    case 'put_tag_definition':
+      j.set(s.tags, op.tag.name, clone(op.tag));
+      return;
+    case 'delete_tag_definition':
+      j.delete(s.tags, op.name);
+      return;
+    case 'put_search_profile':
+      j.set(s.profiles, op.profile.id, clone(op.profile));
+      return;
+    case 'insert_search':
+      if (s.searches.has(op.search.id)) throw new StoreConflictError(`search ${op.search.id} exists`);
+      if (s.refs.has(op.search.ref)) throw new StoreConflictError(`search ref ${op.search.ref} exists`);
+      j.set(s.searches, op.search.id, clone(op.search));
+      j.set(s.refs, op.search.ref, op.search.id);
+      return;
+    case 'update_search': {
+      const cur = s.searches.get(op.search.id);
+      if (!cur || cur.version !== op.expected_version) {
+        throw new StoreConflictError(`search ${op.search.id} is not at version ${op.expected_version}`);
+      }
+      if (cur.ref !== op.search.ref) {
+        j.delete(s.refs, cur.ref);
+        j.set(s.refs, op.search.ref, op.search.id);
+      }
+      j.set(s.searches, op.search.id, clone(op.search));
+      return;
+    }
+    case 'delete_search': {
+      const cur = s.searches.get(op.id);
+      if (!cur || cur.version !== op.expected_version) {
+        throw new StoreConflictError(`search ${op.id} is not at version ${op.expected_version}`);
+      }
+      j.delete(s.searches, op.id);
+      j.delete(s.refs, cur.ref);
+      j.delete(s.hits, hitKey(op.id, 'comply'));
+      j.delete(s.hits, hitKey(op.id, 'internal'));
+      j.delete(s.comments, op.id);
+      j.delete(s.differences, op.id);
+      return;
+    }
+    case 'replace_hits':
+      j.set(s.hits, 
+        hitKey(op.search_id, op.provider),
+        [...op.hits].sort((a, b) => a.rank - b.rank).map(clone),
+      );
+      return;
+    case 'update_hits': {
+      for (const h of op.hits) {
+        const key = hitKey(h.search_id, h.provider);
+        const list = s.hits.get(key);
+        const i = list ? list.findIndex((x) => x.entity_id === h.entity_id) : -1;
+        if (!list || i < 0) throw new StoreConflictError(`hit ${h.entity_id} of search ${h.search_id} is missing`);
+        const next = [...list];
+        next[i] = clone(h);
+        j.set(s.hits, key, next);
+      }
+      return;
+    }
+    case 'insert_comment':
+      j.set(s.comments, op.comment.search_id, [...(s.comments.get(op.comment.search_id) ?? []), clone(op.comment)]);
+      return;
+    case 'put_whitelist':
+      j.set(s.whitelist, wlKey(op.entry.client_ref, op.entry.entity_id), clone(op.entry));
+      return;
+    case 'delete_whitelist':
+      j.delete(s.whitelist, wlKey(op.client_ref, op.entity_id));
+      return;
+    case 'insert_differences':
+      for (const d of op.differences) {
+        j.set(s.differences, d.search_id, [...(s.differences.get(d.search_id) ?? []), clone(d)]);
+      }
+      return;
+    case 'append_outbox':
+      for (const r of op.records) {
+        if (s.outbox.has(r.id)) throw new StoreConflictError(`outbox record ${r.id} exists`);
+        j.set(s.outbox, r.id, clone(r));
+      }
+      return;
+    case 'update_outbox':
+      if (!s.outbox.has(op.record.id)) throw new StoreConflictError(`outbox record ${op.record.id} is missing`);
+      j.set(s.outbox, op.record.id, clone(op.record));
+      return;
+  }
+}
+
+export function createMemoryStore(): ServiceStore {
+  const state: State = {
+    users: new Map(),
+    apiKeys: new Map(),
+    tags: new Map(),
+    profiles: new Map(),
+    searches: new Map(),
+    refs: new Map(),
+    hits: new Map(),
+    comments: new Map(),
+    whitelist: new Map(),
+    differences: new Map(),
+    outbox: new Map(),
+  };
+  let seq = 0;
+  const out = <T>(v: T | undefined): T | null => (v === undefined ? null : clone(v));
+
+  return {
+    async getUser(id) {
+      return out(state.users.get(id));
+    },
+    async listUsers() {
+      return [...state.users.values()].sort((a, b) => a.id - b.id).map(clone);
+    },
+    async getApiKey(keyHash) {
+      return out(state.apiKeys.get(keyHash));
+    },
+    async listTagDefinitions() {
+      return [...state.tags.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(clone);
+    },
+    async listSearchProfiles() {
+      return [...state.profiles.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(clone);
+    },
+    async getSearchProfile(id) {
+      return out(state.profiles.get(id));
+    },
+    async nextSearchId() {
+      seq += 1;
+      return seq;
+    },
+    async getSearch(id) {
+      return out(state.searches.get(id));
+    },
+    async getSearchByRef(ref) {
+      const id = state.refs.get(ref);
+      return id === undefined ? null : out(state.searches.get(id));
+    },
+    async querySearches(query: SearchQuery) {
+      return applySearchQuery(state.searches.values(), query).map(clone);
+    },
+    async listMonitoredSearchIds() {
+      return [...state.searches.values()]
+        .filter((s) => s.is_monitored)
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
+    },
+    async getHits(searchId, provider, offset = 0, limit) {
+      const list = state.hits.get(hitKey(searchId, provider)) ?? [];
+      return list.slice(offset, limit === undefined ? undefined : offset + limit).map(clone);
+    },
+    async countHits(searchId, provider) {
+      return (state.hits.get(hitKey(searchId, provider)) ?? []).length;
+    },
+    async getComments(searchId) {
+      return [...(state.comments.get(searchId) ?? [])]
+        .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+        .map(clone);
+    },
+    async getWhitelist(clientRef) {
+      return [...state.whitelist.values()]
+        .filter((w) => w.client_ref === clientRef)
+        .sort((a, b) => (a.entity_id < b.entity_id ? -1 : a.entity_id > b.entity_id ? 1 : 0))
+        .map(clone);
+    },
+    async getDifferences(searchId, date) {
+      return (state.differences.get(searchId) ?? []).filter((d) => d.date === date).map(clone);
+    },
+    async pendingOutbox(now, limit) {
+      const nowMs = Date.parse(now);
+      return [...state.outbox.values()]
+        .filter((r) => r.delivered_at === null && (r.next_attempt_at === null || Date.parse(r.next_attempt_at) <= nowMs))
+        .slice(0, limit)
+        .map(clone);
+    },
+    async getOutboxRecord(id) {
+      return out(state.outbox.get(id));
+    },
+    async listOutbox() {
+      return [...state.outbox.values()].map(clone);
+    },
+    async commit(ops) {
+      const j = new Journal();
+      try {
+        for (const op of ops) apply(state, op, j);
+      } catch (e) {
+        j.rollback();
+        throw e;
+      }
+      for (const op of ops) if (op.type === 'insert_search') seq = Math.max(seq, op.search.id);
+    },
+  };
+}

@@ -1,0 +1,428 @@
+/**
+ * The store conformance suite: every ServiceStore adapter must pass it (Lucia v3 style).
+ *
+ *   // my-store.test.ts (vitest)
+ *   import { testStore } from 'tamis/service/testing';
+ *   testStore('my postgres store', async () => createMyStore(await freshDatabase()));
+ *
+ * `makeAdapter` is called before every test and must return an empty store.
+ */
+import { describe, expect, it } from 'vitest';
+import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import type {
+  CommentRecord,
+  DifferenceRecord,
+  HitRecord,
+  OutboxRecord,
+  SearchRecord,
+  UserRecord,
+} from '../types.js';
+
+export function makeSearchRecord(id: number, over: Partial<SearchRecord> = {}): SearchRecord {
+  return {
+    id,
+    ref: `ref-${id}`,
+    version: 1,
+    searcher_id: 1,
+    assignee_id: null,
+    search_profile: null,
+    filters: { exact_match: false, fuzziness: 0.5 },
+    match_status: 'potential_match',
+    risk_level: 'unknown',
+    search_term: `Term ${id}`,
+    submitted_term: `Term ${id}`,
+    client_ref: null,
+    total_hits: 0,
+    total_matches: 0,
+    total_blacklist_hits: 0,
+    blacklist_filters: null,
+    created_at: '2026-01-01 10:00:00',
+    updated_at: '2026-01-01 10:00:00',
+    limit: 100,
+    offset: 0,
+    share_token: `share-${id}`,
+    tags: {},
+    labels: [],
+    request: { search_term: `Term ${id}` },
+    is_monitored: false,
+    is_suspended: false,
+    monitors: [],
+    acknowledged_at: null,
+    ...over,
+  };
+}
+
+export function makeHitRecord(searchId: number, entityId: string, rank: number, over: Partial<HitRecord> = {}): HitRecord {
+  return {
+    search_id: searchId,
+    provider: 'comply',
+    rank,
+    entity_id: entityId,
+    fingerprint: `fp-${entityId}`,
+    hit: {
+      doc: { id: entityId, entity_type: 'person', name: `Name ${entityId}`, sources: ['s1'], types: ['sanction'] },
+      match_types: ['name_exact'],
+      match_types_details: [],
+      score: 10 - rank,
+      match_status: 'potential_match',
+      risk_level: 'unknown',
+      is_whitelisted: false,
+    },
+    ...over,
+  };
+}
+
+const user = (id: number): UserRecord => ({
+  id,
+  email: `u${id}@example.com`,
+  name: `User ${id}`,
+  phone: null,
+  is_active: true,
+  created_at: '2026-01-01 00:00:00',
+  updated_at: '2026-01-01 00:00:00',
+});
+
+const comment = (id: string, searchId: number, created_at: string, entity_id: string | null = null): CommentRecord => ({
+  id,
+  search_id: searchId,
+  created_at,
+  message: `message ${id}`,
+  user_id: 1,
+  entity_id,
+});
+
+const difference = (id: string, searchId: number, date: string): DifferenceRecord => ({
+  id,
+  search_id: searchId,
+  date,
+  action: 'added',
+  name: 'Someone',
+  entity_id: `e-${id}`,
+  listing_types: ['sanction'],
+  sources: ['s1'],
+  changes: { listing_types: { removed: [], added: ['sanction'] }, sources: { removed: [], added: ['s1'] } },
+  created_at: `${date} 00:00:00`,
+});
+
+const outbox = (id: string, over: Partial<OutboxRecord> = {}): OutboxRecord => ({
+  id,
+  event_id: `ev-${id}`,
+  url: 'https://hooks.example.com/a',
+  body: { event: 'monitored_search_updated', data: { search_id: 1, updated: [], new: [], removed: [], is_suspended: false } },
+  created_at: '2026-01-01T00:00:00.000Z',
+  attempts: 0,
+  next_attempt_at: null,
+  delivered_at: null,
+  last_error: null,
+  ...over,
+});
+
+export function testStore(name: string, makeAdapter: () => ServiceStore | Promise<ServiceStore>): void {
+  describe(`store conformance: ${name}`, () => {
+    const fresh = async () => makeAdapter();
+    const expectConflict = async (store: ServiceStore, ops: StoreOp[]) => {
+      await expect(store.commit(ops)).rejects.toBeInstanceOf(StoreConflictError);
+    };
+
+    describe('users, api keys, tags, profiles', () => {
+      it('stores and lists users by id', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'put_user', user: user(2) }, { type: 'put_user', user: user(1) }]);
+        expect(await s.getUser(2)).toEqual(user(2));
+        expect(await s.getUser(9)).toBeNull();
+        expect((await s.listUsers()).map((u) => u.id)).toEqual([1, 2]);
+        await s.commit([{ type: 'put_user', user: { ...user(2), name: 'Renamed' } }]);
+        expect((await s.getUser(2))?.name).toBe('Renamed');
+      });
+
+      it('stores api keys by hash and deletes them', async () => {
+        const s = await fresh();
+        const k = { key_hash: 'h1', user_id: 1, sandbox: true, rate_limit: 50, created_at: '2026-01-01 00:00:00' };
+        await s.commit([{ type: 'put_api_key', api_key: k }]);
+        expect(await s.getApiKey('h1')).toEqual(k);
+        await s.commit([{ type: 'delete_api_key', key_hash: 'h1' }]);
+        expect(await s.getApiKey('h1')).toBeNull();
+      });
+
+      it('defines, lists (by name) and removes tag definitions', async () => {
+        const s = await fresh();
+        await s.commit([
+          { type: 'put_tag_definition', tag: { name: 'team', created_at: 'x' } },
+          { type: 'put_tag_definition', tag: { name: 'branch', created_at: 'x' } },
+        ]);
+        expect((await s.listTagDefinitions()).map((t) => t.name)).toEqual(['branch', 'team']);
+        await s.commit([{ type: 'delete_tag_definition', name: 'team' }]);
+        expect((await s.listTagDefinitions()).map((t) => t.name)).toEqual(['branch']);
+      });
+
+      it('stores search profiles', async () => {
+        const s = await fresh();
+        const p = { id: 'p1', name: 'Sanctions', slug: 'sanctions', types: ['sanction'], version: 3, updated_at: '2026-01-01 00:00:00' };
+        await s.commit([{ type: 'put_search_profile', profile: p }]);
+        expect(await s.getSearchProfile('p1')).toEqual(p);
+        expect(await s.getSearchProfile('p2')).toBeNull();
+        await s.commit([{ type: 'put_search_profile', profile: { ...p, id: 'a0', slug: 'first' } }]);
+        expect((await s.listSearchProfiles()).map((x) => x.id)).toEqual(['a0', 'p1']);
+      });
+    });
+
+    describe('searches', () => {
+      it('allocates fresh increasing search ids above stored ones', async () => {
+        const s = await fresh();
+        const a = await s.nextSearchId();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(a) }]);
+        const b = await s.nextSearchId();
+        const c = await s.nextSearchId();
+        expect(b).toBeGreaterThan(a);
+        expect(c).toBeGreaterThan(b);
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(100, { ref: 'r100' }) }]);
+        expect(await s.nextSearchId()).toBeGreaterThan(100);
+      });
+
+      it('inserts and reads a search by id and by ref, as a copy', async () => {
+        const s = await fresh();
+        const rec = makeSearchRecord(1, { tags: { team: 'a' }, labels: [{ type: 'tag', name: 'team', value: 'a' }] });
+        await s.commit([{ type: 'insert_search', search: rec }]);
+        const got = await s.getSearch(1);
+        expect(got).toEqual(rec);
+        expect(await s.getSearchByRef('ref-1')).toEqual(rec);
+        expect(await s.getSearch(2)).toBeNull();
+        expect(await s.getSearchByRef('nope')).toBeNull();
+        got!.tags.team = 'mutated';
+        expect((await s.getSearch(1))?.tags.team).toBe('a');
+      });
+
+      it('refuses a duplicate id or ref', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(1) }]);
+        await expectConflict(s, [{ type: 'insert_search', search: makeSearchRecord(1, { ref: 'other' }) }]);
+        await expectConflict(s, [{ type: 'insert_search', search: makeSearchRecord(2, { ref: 'ref-1' }) }]);
+        expect(await s.getSearch(2)).toBeNull();
+      });
+
+      it('updates only at the expected version', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(1) }]);
+        await s.commit([{ type: 'update_search', search: makeSearchRecord(1, { version: 2, risk_level: 'high' }), expected_version: 1 }]);
+        expect((await s.getSearch(1))?.risk_level).toBe('high');
+        await expectConflict(s, [{ type: 'update_search', search: makeSearchRecord(1, { version: 2, risk_level: 'low' }), expected_version: 1 }]);
+        await expectConflict(s, [{ type: 'update_search', search: makeSearchRecord(7, { version: 2 }), expected_version: 1 }]);
+        expect((await s.getSearch(1))?.risk_level).toBe('high');
+      });
+
+      it('deletes a search with its hits, comments and differences, only at the expected version', async () => {
+        const s = await fresh();
+        await s.commit([
+          { type: 'insert_search', search: makeSearchRecord(1) },
+          { type: 'insert_search', search: makeSearchRecord(2) },
+          { type: 'replace_hits', search_id: 1, provider: 'comply', hits: [makeHitRecord(1, 'e1', 0)] },
+          { type: 'replace_hits', search_id: 2, provider: 'comply', hits: [makeHitRecord(2, 'e1', 0)] },
+          { type: 'insert_comment', comment: comment('c1', 1, '2026-01-01 00:00:00') },
+          { type: 'insert_differences', differences: [difference('d1', 1, '2026-01-02')] },
+        ]);
+        await expectConflict(s, [{ type: 'delete_search', id: 1, expected_version: 5 }]);
+        await s.commit([{ type: 'delete_search', id: 1, expected_version: 1 }]);
+        expect(await s.getSearch(1)).toBeNull();
+        expect(await s.getSearchByRef('ref-1')).toBeNull();
+        expect(await s.getHits(1, 'comply')).toEqual([]);
+        expect(await s.getComments(1)).toEqual([]);
+        expect(await s.getDifferences(1, '2026-01-02')).toEqual([]);
+        expect(await s.countHits(2, 'comply')).toBe(1);
+        await expectConflict(s, [{ type: 'delete_search', id: 1, expected_version: 1 }]);
+      });
+
+      it('lists monitored search ids', async () => {
+        const s = await fresh();
+        await s.commit([
+          { type: 'insert_search', search: makeSearchRecord(3, { is_monitored: true }) },
+          { type: 'insert_search', search: makeSearchRecord(1, { is_monitored: true, is_suspended: true }) },
+          { type: 'insert_search', search: makeSearchRecord(2) },
+        ]);
+        expect(await s.listMonitoredSearchIds()).toEqual([1, 3]);
+      });
+    });
+
+    describe('hits', () => {
+      it('replaces, pages and counts hits per provider in rank order', async () => {
+        const s = await fresh();
+        const hits = [2, 0, 1].map((r) => makeHitRecord(1, `e${r}`, r));
+        await s.commit([
+          { type: 'insert_search', search: makeSearchRecord(1) },
+          { type: 'replace_hits', search_id: 1, provider: 'comply', hits },
+          { type: 'replace_hits', search_id: 1, provider: 'internal', hits: [makeHitRecord(1, 'b1', 0, { provider: 'internal' })] },
+        ]);
+        expect((await s.getHits(1, 'comply')).map((h) => h.entity_id)).toEqual(['e0', 'e1', 'e2']);
+        expect((await s.getHits(1, 'comply', 1, 1)).map((h) => h.entity_id)).toEqual(['e1']);
+        expect((await s.getHits(1, 'comply', 2)).map((h) => h.entity_id)).toEqual(['e2']);
+        expect(await s.countHits(1, 'comply')).toBe(3);
+        expect(await s.countHits(1, 'internal')).toBe(1);
+        expect((await s.getHits(1, 'comply'))[0]).toEqual(makeHitRecord(1, 'e0', 0));
+        await s.commit([{ type: 'replace_hits', search_id: 1, provider: 'comply', hits: [makeHitRecord(1, 'x', 0)] }]);
+        expect((await s.getHits(1, 'comply')).map((h) => h.entity_id)).toEqual(['x']);
+        expect(await s.countHits(1, 'internal')).toBe(1);
+      });
+
+      it('updates existing hits and refuses missing ones', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'replace_hits', search_id: 1, provider: 'comply', hits: [makeHitRecord(1, 'e0', 0)] }]);
+        const upd = makeHitRecord(1, 'e0', 0);
+        upd.hit.match_status = 'false_positive';
+        await s.commit([{ type: 'update_hits', hits: [upd] }]);
+        expect((await s.getHits(1, 'comply'))[0]?.hit.match_status).toBe('false_positive');
+        await expectConflict(s, [{ type: 'update_hits', hits: [makeHitRecord(1, 'nope', 1)] }]);
+      });
+    });
+
+    describe('comments, whitelist, differences', () => {
+      it('lists comments of a search in time order', async () => {
+        const s = await fresh();
+        await s.commit([
+          { type: 'insert_comment', comment: comment('c2', 1, '2026-01-02 00:00:00', 'e1') },
+          { type: 'insert_comment', comment: comment('c1', 1, '2026-01-01 00:00:00') },
+          { type: 'insert_comment', comment: comment('c3', 2, '2026-01-01 00:00:00') },
+        ]);
+        expect(await s.getComments(1)).toEqual([comment('c1', 1, '2026-01-01 00:00:00'), comment('c2', 1, '2026-01-02 00:00:00', 'e1')]);
+      });
+
+      it('puts, replaces and deletes whitelist entries per client_ref', async () => {
+        const s = await fresh();
+        const w = (ref: string, e: string, fp: string) => ({ client_ref: ref, entity_id: e, fingerprint: fp, search_id: 1, user_id: 1, created_at: 'x' });
+        await s.commit([
+          { type: 'put_whitelist', entry: w('C1', 'e2', 'f') },
+          { type: 'put_whitelist', entry: w('C1', 'e1', 'f') },
+          { type: 'put_whitelist', entry: w('C2', 'e1', 'g') },
+        ]);
+        expect((await s.getWhitelist('C1')).map((x) => x.entity_id)).toEqual(['e1', 'e2']);
+        await s.commit([{ type: 'put_whitelist', entry: w('C1', 'e1', 'f2') }]);
+        expect((await s.getWhitelist('C1')).find((x) => x.entity_id === 'e1')?.fingerprint).toBe('f2');
+        await s.commit([{ type: 'delete_whitelist', client_ref: 'C1', entity_id: 'e1' }]);
+        expect((await s.getWhitelist('C1')).map((x) => x.entity_id)).toEqual(['e2']);
+        expect(await s.getWhitelist('C2')).toEqual([w('C2', 'e1', 'g')]);
+      });
+
+      it('returns the differences of one day in insertion order', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'insert_differences', differences: [difference('d2', 1, '2026-01-02'), difference('d1', 1, '2026-01-02')] }]);
+        await s.commit([{ type: 'insert_differences', differences: [difference('d3', 1, '2026-01-03'), difference('d4', 2, '2026-01-02')] }]);
+        expect((await s.getDifferences(1, '2026-01-02')).map((d) => d.id)).toEqual(['d2', 'd1']);
+        expect(await s.getDifferences(1, '2026-01-03')).toEqual([difference('d3', 1, '2026-01-03')]);
+        expect(await s.getDifferences(1, '2026-01-04')).toEqual([]);
+      });
+    });
+
+    describe('outbox', () => {
+      it('appends, lists pending due records oldest first, updates', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'append_outbox', records: [outbox('o1'), outbox('o2'), outbox('o3', { next_attempt_at: '2026-01-01T00:10:00.000Z' })] }]);
+        expect((await s.pendingOutbox('2026-01-01T00:05:00.000Z', 10)).map((r) => r.id)).toEqual(['o1', 'o2']);
+        expect((await s.pendingOutbox('2026-01-01T00:10:00.000Z', 10)).map((r) => r.id)).toEqual(['o1', 'o2', 'o3']);
+        expect((await s.pendingOutbox('2026-01-01T00:10:00.000Z', 1)).map((r) => r.id)).toEqual(['o1']);
+        await s.commit([{ type: 'update_outbox', record: outbox('o1', { delivered_at: '2026-01-01T00:01:00.000Z', attempts: 1 }) }]);
+        expect((await s.pendingOutbox('2026-01-01T00:10:00.000Z', 10)).map((r) => r.id)).toEqual(['o2', 'o3']);
+        expect(await s.getOutboxRecord('o1')).toEqual(outbox('o1', { delivered_at: '2026-01-01T00:01:00.000Z', attempts: 1 }));
+        expect(await s.getOutboxRecord('zz')).toBeNull();
+        expect((await s.listOutbox()).map((r) => r.id)).toEqual(['o1', 'o2', 'o3']);
+      });
+
+      it('refuses duplicate ids and updates of missing records', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'append_outbox', records: [outbox('o1')] }]);
+        await expectConflict(s, [{ type: 'append_outbox', records: [outbox('o1')] }]);
+        await expectConflict(s, [{ type: 'update_outbox', record: outbox('o9') }]);
+        expect((await s.listOutbox()).length).toBe(1);
+      });
+    });
+
+    describe('atomic commits', () => {
+      it('applies nothing of a batch whose last op fails', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(1) }]);
+        await expectConflict(s, [
+          { type: 'insert_search', search: makeSearchRecord(2) },
+          { type: 'replace_hits', search_id: 1, provider: 'comply', hits: [makeHitRecord(1, 'e1', 0)] },
+          { type: 'insert_comment', comment: comment('c1', 1, 'x') },
+          { type: 'put_whitelist', entry: { client_ref: 'C', entity_id: 'e1', fingerprint: 'f', search_id: 1, user_id: 1, created_at: 'x' } },
+          { type: 'insert_differences', differences: [difference('d1', 1, '2026-01-01')] },
+          { type: 'append_outbox', records: [outbox('o1')] },
+          { type: 'put_user', user: user(5) },
+          { type: 'update_search', search: makeSearchRecord(1, { version: 9 }), expected_version: 8 },
+        ]);
+        expect(await s.getSearch(2)).toBeNull();
+        expect(await s.getHits(1, 'comply')).toEqual([]);
+        expect(await s.getComments(1)).toEqual([]);
+        expect(await s.getWhitelist('C')).toEqual([]);
+        expect(await s.getDifferences(1, '2026-01-01')).toEqual([]);
+        expect(await s.listOutbox()).toEqual([]);
+        expect(await s.getUser(5)).toBeNull();
+        expect(await s.getSearch(1)).toEqual(makeSearchRecord(1));
+      });
+
+      it('applies nothing when a middle op fails and keeps working afterwards', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(1) }]);
+        await expectConflict(s, [
+          { type: 'update_search', search: makeSearchRecord(1, { version: 2, risk_level: 'high' }), expected_version: 1 },
+          { type: 'insert_search', search: makeSearchRecord(1) },
+          { type: 'insert_search', search: makeSearchRecord(3) },
+        ]);
+        expect((await s.getSearch(1))?.risk_level).toBe('unknown');
+        expect(await s.getSearch(3)).toBeNull();
+        await s.commit([{ type: 'insert_search', search: makeSearchRecord(3) }]);
+        expect(await s.getSearch(3)).not.toBeNull();
+      });
+    });
+
+    describe('querySearches', () => {
+      const seed = async (): Promise<ServiceStore> => {
+        const s = await fresh();
+        await s.commit([
+          { type: 'insert_search', search: makeSearchRecord(1, { searcher_id: 1, assignee_id: 2, risk_level: 'high', match_status: 'true_positive', search_term: 'Élodie Martin', submitted_term: 'Élodie  Martin!', client_ref: 'C1', created_at: '2026-01-01 09:00:00', updated_at: '2026-01-05 00:00:00', tags: { team: 'a', region: 'eu' } }) },
+          { type: 'insert_search', search: makeSearchRecord(2, { searcher_id: 2, assignee_id: null, risk_level: 'low', match_status: 'no_match', search_term: 'John Smith', submitted_term: 'john smith', client_ref: 'C2', created_at: '2026-01-02 23:59:59', updated_at: '2026-01-03 00:00:00', tags: { team: 'b' }, is_monitored: true }) },
+          { type: 'insert_search', search: makeSearchRecord(3, { searcher_id: 1, assignee_id: 1, risk_level: 'medium', match_status: 'potential_match', search_term: 'Acme Trading Ltd', submitted_term: 'Acme Trading Ltd.', client_ref: 'C1', created_at: '2026-01-03 00:00:00', updated_at: '2026-01-04 00:00:00', tags: { region: 'eu' }, is_monitored: true, is_suspended: true }) },
+          { type: 'insert_search', search: makeSearchRecord(4, { searcher_id: 3, assignee_id: 2, risk_level: 'unknown', match_status: 'false_positive', search_term: 'Jon Smyth', submitted_term: 'Jon Smyth', created_at: '2026-01-04 12:00:00', updated_at: '2026-01-02 00:00:00', tags: { team: 'a', region: 'us' } }) },
+        ]);
+        return s;
+      };
+      const ids = async (s: ServiceStore, q: Partial<SearchQuery>) => (await s.querySearches({ limit: 100, ...q })).map((r) => r.id);
+
+      const cases: [string, Partial<SearchQuery>, number[]][] = [
+        ['no filter', {}, [1, 2, 3, 4]],
+        ['assignee_id', { assignee_id: 2 }, [1, 4]],
+        ['searcher_id', { searcher_id: 1 }, [1, 3]],
+        ['risk_levels', { risk_levels: ['high', 'low'] }, [1, 2]],
+        ['match_statuses', { match_statuses: ['no_match', 'false_positive'] }, [2, 4]],
+        ['submitted_term, case-insensitive substring', { submitted_term: 'LTD.' }, [3]],
+        ['submitted_term with punctuation', { submitted_term: 'martin!' }, [1]],
+        ['search_term, case-insensitive substring', { search_term: 'smith' }, [2]],
+        ['search_term, non-ASCII case folding', { search_term: 'élodie' }, [1]],
+        ['created_at_from inclusive', { created_at_from: '2026-01-03' }, [3, 4]],
+        ['created_at_to inclusive (whole day)', { created_at_to: '2026-01-02' }, [1, 2]],
+        ['created_at range', { created_at_from: '2026-01-02', created_at_to: '2026-01-03' }, [2, 3]],
+        ['tags OR (default)', { tags: [{ name: 'team', value: 'b' }, { name: 'region', value: 'us' }] }, [2, 4]],
+        ['tags AND', { tags: [{ name: 'team', value: 'a' }, { name: 'region', value: 'eu' }], tags_logical_operator: 'AND' }, [1]],
+        ['tags single', { tags: [{ name: 'region', value: 'eu' }] }, [1, 3]],
+        ['client_ref', { client_ref: 'C1' }, [1, 3]],
+        ['monitored false', { monitored: 'false' }, [1, 4]],
+        ['monitored suspended', { monitored: 'suspended' }, [3]],
+        ['monitored un-suspended', { monitored: 'un-suspended' }, [2]],
+        ['combined filters', { searcher_id: 1, client_ref: 'C1', risk_levels: ['medium'] }, [3]],
+        ['sort id DESC', { sort_by: 'id', sort_dir: 'DESC' }, [4, 3, 2, 1]],
+        ['sort created_at DESC', { sort_by: 'created_at', sort_dir: 'DESC' }, [4, 3, 2, 1]],
+        ['sort updated_at ASC', { sort_by: 'updated_at' }, [4, 2, 3, 1]],
+        ['sort assignee_id ASC (unassigned first, ties by id)', { sort_by: 'assignee_id', sort_dir: 'ASC' }, [2, 3, 1, 4]],
+        ['sort assignee_id DESC', { sort_by: 'assignee_id', sort_dir: 'DESC' }, [4, 1, 3, 2]],
+        ['sort searcher_id DESC', { sort_by: 'searcher_id', sort_dir: 'DESC' }, [4, 2, 3, 1]],
+        ['offset and limit', { offset: 1, limit: 2 }, [2, 3]],
+        ['after_id', { after_id: 2 }, [3, 4]],
+        ['after_id ignores sort', { after_id: 1, sort_by: 'id', sort_dir: 'DESC', limit: 2 }, [2, 3]],
+        ['before_id returns the records just before, ascending', { before_id: 4, limit: 2 }, [2, 3]],
+        ['before_id with a filter', { before_id: 4, client_ref: 'C1', limit: 5 }, [1, 3]],
+      ];
+      for (const [label, q, expected] of cases) {
+        it(`filters and sorts: ${label}`, async () => {
+          expect(await ids(await seed(), q)).toEqual(expected);
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/** Input validation of the service methods: Problems collected, never thrown. */
+import { problem, type Problem } from '../errors.js';
+import type { MatchStatus, RiskLevel } from '../screening/types.js';
+
+export const MATCH_STATUSES: readonly MatchStatus[] = [
+  'unknown',
+  'no_match',
+  'potential_match',
+  'false_positive',
+  'true_positive',
+  'true_positive_approve',
+  'true_positive_reject',
+];
+/** Entity-level updates accept the first five values. */
+export const ENTITY_MATCH_STATUSES: readonly MatchStatus[] = MATCH_STATUSES.slice(0, 5);
+export const RISK_LEVELS: readonly RiskLevel[] = ['low', 'medium', 'high', 'unknown'];
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Query-string style integer: a number or a string of digits. */
+export function queryInt(v: unknown): number | undefined {
+  if (isInt(v)) return v;
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
+  return undefined;
+}
+
+/** Query-string style list: an array, or a comma-separated string. */
+export function queryList(v: unknown): string[] | undefined {
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+    return (v as string[]).flatMap((x) => x.split(',')).map((x) => x.trim()).filter((x) => x !== '');
+  }
+  if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  return undefined;
+}
+
+export class Problems {
+  readonly list: Problem[] = [];
+  add(code: string, message: string, path?: string): void {
+    this.list.push(problem(code, message, path));
+  }
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+}
+
+/** Validates a tags object against the defined tag names. */
+export function checkTags(v: unknown, defined: ReadonlySet<string>, p: Problems, path = 'tags'): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObject(v)) {
+    p.add('invalid_tags', `${path} must be an object of tag name to value`, path);
+    return out;
+  }
+  for (const [name, value] of Object.entries(v)) {
+    if (!defined.has(name)) {
+      p.add('unknown_tag', `tag ${JSON.stringify(name)} is not defined`, `${path}.${name}`);
+      continue;
+    }
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      out[name] = String(value);
+    } else if (typeof value === 'string' && value !== '') {
+      out[name] = value;
+    } else {
+      p.add('invalid_tag_value', `tag ${JSON.stringify(name)} needs a non-empty string value`, `${path}.${name}`);
+    }
+  }
+  return out;
+}

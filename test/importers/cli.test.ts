@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { runImport, type ImportIo } from '../../src/importers/cli.js';
+import type { Entity } from '../../src/types/entity.js';
+
+function memoryIo(files: Record<string, string>) {
+  const written: Record<string, string> = {};
+  const lines: string[] = [];
+  let t = 0;
+  const io: ImportIo = {
+    readFile(path) {
+      const v = files[path];
+      if (v === undefined) throw Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: 'ENOENT' });
+      return v;
+    },
+    writeFile(path, data) {
+      written[path] = data;
+    },
+    stderr(line) {
+      lines.push(line);
+    },
+    now: () => (t += 10),
+  };
+  return { io, written, lines };
+}
+
+const SDN = '1,"ONE CO",-0- ,"CUBA",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \n2,"ROE, Jane","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1970."\n';
+const CSV = 'id,entity_type,name,types\na,person,Ann,warning\nb,person,,warning\n';
+
+const list = (text: string | undefined): Entity[] => JSON.parse(text ?? 'null') as Entity[];
+
+describe('tamis import', () => {
+  it('imports an OFAC folder (optional files absent) and writes a JSON list file', async () => {
+    const { io, written, lines } = memoryIo({ 'data/ofac/sdn.csv': SDN });
+    expect(await runImport(['import', 'ofac', 'data/ofac/', '--out', 'out.json'], io)).toBe(0);
+    expect(list(written['out.json']).map((e) => e.name)).toEqual(['ONE CO', 'Jane ROE']);
+    expect(lines).toEqual(['reading ofac data/ofac/', 'imported 2 entities in 10 ms (0 skipped as invalid, 0 warning(s))', 'wrote out.json']);
+  });
+
+  it.each([
+    ['un', 'list.xml', '<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><FIRST_NAME>A</FIRST_NAME><SECOND_NAME>B</SECOND_NAME><REFERENCE_NUMBER>X.1</REFERENCE_NUMBER></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>', ['A B']],
+    ['ftm', 'os.jsonl', '{"id":"q","schema":"Person","properties":{"name":["Q Q"],"topics":["role.pep"]}}\n', ['Q Q']],
+    ['json', 'mine.json', JSON.stringify([{ id: 'z', entity_type: 'company', name: 'Zed', sources: ['internal'], types: ['warning'] }]), ['Zed']],
+  ])('imports the %s format', async (format, file, text, names) => {
+    const { io, written } = memoryIo({ [file]: text });
+    expect(await runImport([format, file, '--out=o.json'], io)).toBe(0);
+    expect(list(written['o.json']).map((e) => e.name)).toEqual(names);
+  });
+
+  it('fails on an invalid file, naming the issue, and writes nothing', async () => {
+    const { io, written, lines } = memoryIo({ 'l.csv': CSV });
+    expect(await runImport(['csv', 'l.csv', '--out', 'o.json'], io)).toBe(1);
+    expect(written).toEqual({});
+    expect(lines).toContain('  error list_empty_name at l.csv:3 column name: name is missing or empty (rule: name is a non-empty string)');
+    expect(lines.at(-1)).toMatch(/^import failed: 1 invalid record/);
+  });
+
+  it('imports the good rows with --skip-invalid', async () => {
+    const { io, written, lines } = memoryIo({ 'l.csv': CSV });
+    expect(await runImport(['csv', 'l.csv', '--out', 'o.json', '--skip-invalid'], io)).toBe(0);
+    expect(list(written['o.json']).map((e) => e.id)).toEqual(['a']);
+    expect(lines).toContain('imported 1 entities in 10 ms (1 skipped as invalid, 0 warning(s))');
+  });
+
+  it.each([
+    [[], 'the format is one of ofac, un, ftm, csv, json'],
+    [['xml', 'f'], 'the format is one of ofac, un, ftm, csv, json, not xml'],
+    [['csv'], 'csv needs a file'],
+    [['csv', 'f'], '--out FILE is required'],
+    [['csv', 'f', '--out'], '--out needs a file name'],
+    [['csv', 'f', '--out', 'o', '--fast'], 'unknown option --fast'],
+  ])('rejects usage %j with exit code 2', async (argv, message) => {
+    const { io, lines } = memoryIo({});
+    expect(await runImport(argv, io)).toBe(2);
+    expect(lines[0]).toBe(`tamis import: ${message}`);
+  });
+
+  it('exits 2 when the input cannot be read', async () => {
+    const { io, lines } = memoryIo({});
+    expect(await runImport(['ofac', 'nowhere', '--out', 'o.json'], io)).toBe(2);
+    expect(lines.at(-1)).toMatch(/^tamis import: cannot read nowhere/);
+  });
+
+  it('prints progress lines on large imports', async () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `${i + 1},"CO ${i}",-0- ,"X",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `).join('\n');
+    const { io, lines } = memoryIo({ 'd/sdn.csv': rows });
+    expect(await runImport(['ofac', 'd', '--out', 'o.json'], io)).toBe(0);
+    expect(lines).toContain('  5000 entities...');
+  });
+});

@@ -1,0 +1,7 @@
+import Database from 'better-sqlite3';
+import { createMemoryStore } from '../../src/service/index.js';
+import { createSqliteStore } from '../../src/service/sqlite/index.js';
+import { testStore } from '../../src/service/testing/store-conformance.js';
+
+testStore('memory', () => createMemoryStore());
+testStore('sqlite (:memory:)', () => createSqliteStore(new Database(':memory:')));

@@ -39,8 +39,9 @@ export function phoneticEqual(q: PreparedWord, l: PreparedWord): boolean {
 }
 
 /**
- * Words from an abjad script (short vowels unwritten) against a Latin spelling: equal consonant skeletons,
- * or one edit apart when both skeletons have at least three letters. The Latin word needs three letters.
+ * Words from an abjad script (short vowels unwritten) against a Latin spelling: equal consonant skeletons, or
+ * one letter inserted or deleted when both skeletons have at least four letters (`bnmn` ~ `bngmn`, Benjamin).
+ * The Latin word needs three letters.
  */
 export function skeletonEqual(q: PreparedWord, l: PreparedWord): boolean {
   if (q.script !== 'abjad' && l.script !== 'abjad') return false;
@@ -48,7 +49,9 @@ export function skeletonEqual(q: PreparedWord, l: PreparedWord): boolean {
   if (latin.script !== 'abjad' && latin.text.length < 3) return false;
   if (q.skeleton === '' || l.skeleton === '') return false;
   if (q.skeleton === l.skeleton) return true;
-  return q.skeleton.length >= 3 && l.skeleton.length >= 3 && isOneEdit(q.skeleton, l.skeleton);
+  return (
+    q.skeleton.length >= 4 && l.skeleton.length >= 4 && Math.abs(q.skeleton.length - l.skeleton.length) === 1 && isOneEdit(q.skeleton, l.skeleton)
+  );
 }
 
 export function equivalentNames(q: string, l: string, ctx: WordMatchContext): boolean {

@@ -5,7 +5,7 @@
 import type { Entity } from '../types/entity.js';
 import { birthYears, birthYearVerdict, isDeceased, type BirthYearVerdict } from './birth-year.js';
 import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type NameMatchOptions, type PreparedQuery } from './name-match.js';
-import { prepareName, type PreparedName } from './prepare.js';
+import { prepareName, type PreparedName, type PreparedWord } from './prepare.js';
 import { scoreMatch, type WordWeight } from './score.js';
 import type { WordTables } from './tables.js';
 import {
@@ -55,6 +55,8 @@ export interface EntityMatchSettings {
   weight: WordWeight;
   /** Per-word types already known (from an index search). */
   knownType?: NameMatchOptions['knownType'];
+  /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
+  namePossible?: (words: readonly PreparedWord[]) => boolean;
 }
 
 const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
@@ -104,6 +106,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
   }
   const candidates: Candidate[] = [];
   prepared.names.forEach((name, nameIndex) => {
+    if (settings.namePossible !== undefined && !settings.namePossible(name.words)) return;
     const match = matchName(query, name, {
       tables: settings.tables,
       minEditLength: settings.minEditLength,

@@ -28,6 +28,11 @@ export interface Candidates {
    * (under the widest rules): a vocabulary word absent from the map does not match it.
    */
   wordTypes: (Map<number, WordMatchType> | undefined)[];
+  /**
+   * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
+   * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
+   */
+  namePossible: (words: readonly PreparedWord[]) => boolean;
 }
 
 const MAX_TRACKED_WORDS = 31;
@@ -64,6 +69,12 @@ export class CandidateFinder {
 
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
+    // Vocabulary words a query word reaches through glued forms, splits and acronyms; words that are acronyms.
+    const extra: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const acronymWord: boolean[] = new Array(n).fill(false);
+    const viaGlue = (wordId: number, from: number, count: number): void => {
+      for (let k = from; k < Math.min(from + count, n); k++) extra[k]!.add(wordId);
+    };
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
@@ -78,21 +89,43 @@ export class CandidateFinder {
         const matches = this.vocabularyTypes(q, ctx, settings);
         if (q.text.length > 1) wordTypes[i] = matches;
         for (const id of matches.keys()) markPostings(id, bit(i));
-        this.markGlued(query, i, bit, markPostings);
-        this.markSplit(q, bit(i), markPostings);
-        if (q.text.length >= 2 && q.text.length <= MAX_ACRONYM) markSlots(index.acronyms.get(q.text) ?? [], bit(i));
+        this.markGlued(query, i, (wordId, count) => {
+          viaGlue(wordId, i, count);
+          markPostings(wordId, bit(i, count));
+        });
+        this.markSplit(q, (wordId) => {
+          viaGlue(wordId, i, 1);
+          markPostings(wordId, bit(i));
+        });
+        const acronymSlots = q.text.length >= 2 && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
+        if (acronymSlots !== undefined) {
+          acronymWord[i] = true;
+          markSlots(acronymSlots, bit(i));
+        }
       }
     }
 
     // Every required word matched, less the one a name variation may drop; touched entities have some match.
-    const needed = popcount(required) - (settings.nameVariations && !settings.exactMatch ? 1 : 0);
+    const drops = settings.nameVariations && !settings.exactMatch ? 1 : 0;
+    const needed = popcount(required) - drops;
     const out: number[] = [];
     for (const slot of touched) {
       const m = marks[slot]!;
       marks[slot] = 0;
       if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
     }
-    return { slots: out.sort((a, b) => a - b), wordTypes };
+    const checked: number[] = [];
+    for (let i = 0; i < n; i++) if ((required >>> i) & 1 && !acronymWord[i] && wordTypes[i] !== undefined) checked.push(i);
+    const namePossible = (words: readonly PreparedWord[]): boolean => {
+      let misses = 0;
+      for (const i of checked) {
+        const types = wordTypes[i]!;
+        const glued = extra[i]!;
+        if (!words.some((w) => w.id !== undefined && (types.has(w.id) || glued.has(w.id))) && ++misses > drops) return false;
+      }
+      return true;
+    };
+    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch ? () => true : namePossible };
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
@@ -149,12 +182,7 @@ export class CandidateFinder {
   }
 
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
-  private markGlued(
-    query: PreparedQuery,
-    i: number,
-    bit: (i: number, count?: number) => number,
-    markPostings: (wordId: number, bits: number) => void,
-  ): void {
+  private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
     let glued = query.words[i]!.text;
     let initials = glued[0]!;
@@ -162,23 +190,22 @@ export class CandidateFinder {
       const next = query.words[i + k - 1]!.text;
       glued += next;
       initials += next[0]!;
-      const bits = bit(i, k);
       if (k <= MAX_GLUE) {
         const id = vocab.id(glued);
-        if (id !== undefined) markPostings(id, bits);
+        if (id !== undefined) mark(id, k);
       }
       const acronym = vocab.id(initials);
-      if (acronym !== undefined) markPostings(acronym, bits);
+      if (acronym !== undefined) mark(acronym, k);
     }
   }
 
   /** Query word written as 2..4 list words: entities holding the first part (the matcher checks the rest). */
-  private markSplit(q: PreparedWord, bits: number, markPostings: (wordId: number, bits: number) => void): void {
+  private markSplit(q: PreparedWord, mark: (wordId: number) => void): void {
     const vocab = this.index.vocab;
     const text = q.text;
     for (let cut = 1; cut < text.length; cut++) {
       const first = vocab.id(text.slice(0, cut));
-      if (first !== undefined && this.splittable(text.slice(cut), MAX_GLUE - 1)) markPostings(first, bits);
+      if (first !== undefined && this.splittable(text.slice(cut), MAX_GLUE - 1)) mark(first);
     }
   }
 

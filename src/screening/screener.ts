@@ -61,13 +61,14 @@ export class ListIndex {
     const base = settingsFor(request, index.tables, index.weight);
     const keepEntity = entityFilter(request.filters, isDeceased);
     const out: RankedMatch[] = [];
-    const { slots, wordTypes } = this.finder.find(query, {
+    const { slots, wordTypes, namePossible } = this.finder.find(query, {
       exactMatch: base.exactMatch,
       minEditLength: base.minEditLength,
       nameVariations: base.nameVariations,
     });
     const settings: EntityMatchSettings = {
       ...base,
+      namePossible,
       knownType: (i, word) => {
         const types = wordTypes[i];
         if (types === undefined || word.id === undefined) return undefined;

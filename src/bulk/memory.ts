@@ -1,0 +1,37 @@
+import type { BatchPage, BatchStore } from './ports.js';
+import type { BatchRecord, BatchWorkflowRecord } from './types.js';
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+export class InMemoryBatchStore implements BatchStore {
+  private batches = new Map<string, BatchRecord>();
+  private flows = new Map<string, Map<number, BatchWorkflowRecord>>();
+
+  async save(batch: BatchRecord, workflows: readonly BatchWorkflowRecord[] = []): Promise<void> {
+    for (const w of workflows) if (w.batch_identifier !== batch.identifier) throw new Error('InMemoryBatchStore.save: workflow of another batch');
+    this.batches.set(batch.identifier, clone(batch));
+    let m = this.flows.get(batch.identifier);
+    if (!m) this.flows.set(batch.identifier, (m = new Map()));
+    for (const w of workflows) m.set(w.row_number, clone(w));
+  }
+  async get(identifier: string): Promise<BatchRecord | null> {
+    const b = this.batches.get(identifier);
+    return b ? clone(b) : null;
+  }
+  async list(page: { page_number: number; page_size: number }): Promise<BatchPage<BatchRecord>> {
+    const rows = [...this.batches.values()].sort((a, b) =>
+      a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.identifier < b.identifier ? 1 : a.identifier > b.identifier ? -1 : 0,
+    );
+    const from = (page.page_number - 1) * page.page_size;
+    return { items: rows.slice(from, from + page.page_size).map(clone), total_count: rows.length };
+  }
+  async delete(identifier: string): Promise<boolean> {
+    this.flows.delete(identifier);
+    return this.batches.delete(identifier);
+  }
+  async workflows(batchIdentifier: string, page: { page_number: number; page_size: number }): Promise<BatchPage<BatchWorkflowRecord>> {
+    const rows = [...(this.flows.get(batchIdentifier)?.values() ?? [])].sort((a, b) => a.row_number - b.row_number);
+    const from = (page.page_number - 1) * page.page_size;
+    return { items: rows.slice(from, from + page.page_size).map(clone), total_count: rows.length };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Bearer tokens for API users: issue from username, password and realm; verify. Credential store port with an
+ * in-memory adapter; SQLite adapter at `tamis/tokens/sqlite`, conformance suite at `tamis/tokens/testing`.
+ */
+export type { ApiUserRecord, CredentialStore } from './ports.js';
+export { InMemoryCredentialStore } from './memory.js';
+export {
+  TOKEN_SCOPE,
+  MIN_TOKEN_SECRET_BYTES,
+  createTokenService,
+  hashApiPassword,
+  type TokenClaims,
+  type TokenService,
+  type TokenServiceOptions,
+} from './service.js';

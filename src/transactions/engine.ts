@@ -1,0 +1,1082 @@
+/**
+ * The scenario engine: compile scenario definitions once into plain functions, then evaluate transactions
+ * synchronously against them, given the customer's history from a `HistoryPort`.
+ *
+ * Semantics (GUIDE.md section 3): segments are checked top to bottom and the first whose condition holds triggers;
+ * each triggered segment raises a TRANSACTION_MONITORING risk; the outcome is ERROR when any scenario could not be
+ * evaluated, else HOLD when any triggered segment holds, else ALLOW. A mute suppresses the alert only.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Result } from '../errors.js';
+import type { Screener } from '../screening/types.js';
+import type { EvaluationOutcome, MonetaryType } from './enums.js';
+import type {
+  HistoryPort,
+  HistoryRecord,
+  HistoryView,
+  TransactionClock,
+  TransactionIdGenerator,
+} from './ports.js';
+import { counterpartyOf, toHistoryRecord } from './record.js';
+import {
+  scenarioSchema,
+  type ScenarioAggregate,
+  type CompareOp,
+  type ScenarioCondition,
+  type ScenarioFilterValue,
+  type ScenarioHistoryFilter,
+  type ScenarioLiteral,
+  type ScenarioOperand,
+  type ScenarioDefinition,
+  type ScreenCondition,
+  type ScenarioWindow,
+} from './scenario-types.js';
+import type {
+  AlertMute,
+  TransactionAuditRecord,
+  Enrichment,
+  MonetaryDetails,
+  PartyIdentification,
+  Transaction,
+  TransactionInput,
+  TransactionMonitoringRisk,
+  TransactionProblemDetail,
+  TransactionViolation,
+  TriggeredSegment,
+} from './types.js';
+import { toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+
+// ---------------------------------------------------------------- public shapes
+
+/** What the host knows about the customer. `account_age_days` derives from `account_opened_at`. */
+export interface TransactionCustomerContext {
+  /** customer_identifier (UUID): the history key. */
+  identifier: string;
+  risk_level?: string;
+  segment?: string;
+  account_opened_at?: string;
+  attributes?: Record<string, ScenarioLiteral>;
+}
+
+export interface EvaluationContext {
+  customer: TransactionCustomerContext;
+  history: HistoryPort;
+  clock: TransactionClock;
+  ids: TransactionIdGenerator;
+  /** Mutes of this customer (the service loads them from the MuteStore). */
+  mutes?: readonly AlertMute[];
+  /** Lookup-list enrichments of this transaction (read-only on the transaction; supplied by the host). */
+  enrichments?: readonly Enrichment[];
+  /** Overrides the engine's screener for this evaluation. */
+  screener?: Screener;
+  /** Validate the input against the Transaction input schema first (default true). */
+  validate?: boolean;
+}
+
+export interface ConditionTrace {
+  /** Position of the condition in the scenario, e.g. `segments[0].when.all[1]`. */
+  path: string;
+  /** The condition as written, operands described. */
+  expr: string;
+  result: boolean;
+  left?: unknown;
+  op?: string;
+  right?: unknown;
+  value?: unknown;
+  min?: unknown;
+  max?: unknown;
+  screened?: Array<{ party: string; name: string; hits: Array<{ id: string; name: string; score: number }> }>;
+}
+
+export interface SegmentTrace {
+  identifier: string;
+  name: string;
+  outcome: 'ALLOW' | 'HOLD';
+  priority: number;
+  matched: boolean;
+  conditions: ConditionTrace[];
+}
+
+export interface ScenarioRef {
+  identifier: string;
+  name: string;
+  version: number;
+  description: string;
+}
+
+export interface ScenarioEvaluation {
+  scenario: ScenarioRef;
+  /** ALLOW (nothing held), HOLD (a HOLD segment triggered) or ERROR (could not be evaluated). */
+  outcome: Extract<EvaluationOutcome, 'ALLOW' | 'HOLD' | 'ERROR'>;
+  triggered_segment: TriggeredSegment | null;
+  risk_identifier: string | null;
+  /** Segments checked, in order, up to the one that triggered. */
+  trace: SegmentTrace[];
+  problems: TransactionViolation[];
+}
+
+export interface MonitoringAlert {
+  risk_identifier: string;
+  scenario_identifier: string;
+  segment_identifier: string;
+  priority: number;
+  outcome: 'ALLOW' | 'HOLD';
+  muted: boolean;
+  mute_identifier: string | null;
+}
+
+export interface EvaluationResult {
+  evaluation_outcome: Extract<EvaluationOutcome, 'ALLOW' | 'HOLD' | 'ERROR'>;
+  transaction: Transaction;
+  scenario_evaluations: ScenarioEvaluation[];
+  risks: TransactionMonitoringRisk[];
+  alerts: MonitoringAlert[];
+  audit_records: TransactionAuditRecord[];
+  history_record: HistoryRecord;
+}
+
+// ---------------------------------------------------------------- internals
+
+class EvalFailure {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+    readonly path: string,
+  ) {}
+}
+
+type AnyTransaction = TransactionInput | Transaction;
+
+/** @internal The evaluation environment of one transaction. */
+export interface Env {
+  rec: HistoryRecord;
+  tx: AnyTransaction;
+  customer: TransactionCustomerContext;
+  history: HistoryPort;
+  screener: Screener | undefined;
+  enrichments: readonly Enrichment[] | null | undefined;
+  cache: Map<string, unknown>;
+  trace: ConditionTrace[];
+  screenedAny: boolean;
+  screenHit: boolean;
+}
+
+type OperandFn = (env: Env) => unknown;
+interface CompiledOperand {
+  fn: OperandFn;
+  label: string;
+}
+type ConditionFn = (env: Env) => boolean;
+
+const DAY_MS = 86_400_000;
+
+/** Monomorphic accessors of the history keys (faster than `record[key]` in scans). */
+const GETTERS: Record<string, (r: HistoryRecord) => unknown> = {
+  currency: (r) => r.currency,
+  direction: (r) => r.direction,
+  type: (r) => r.type,
+  counterparty: (r) => r.counterparty,
+  country: (r) => r.country,
+  mcc: (r) => r.mcc,
+  payment_stage: (r) => r.payment_stage,
+  card_payment_type: (r) => r.card_payment_type,
+  payment_channel: (r) => r.payment_channel,
+  customer: (r) => r.customer,
+};
+
+function windowLabel(w: ScenarioWindow): string {
+  const [unit, n] = Object.entries(w)[0] as [string, number];
+  return `${n}${unit === 'minutes' ? 'min' : unit === 'hours' ? 'h' : unit === 'days' ? 'd' : 'mo'}`;
+}
+
+/** `t` minus a window (calendar months in UTC). */
+function minus(t: number, w: ScenarioWindow): number {
+  if ('minutes' in w) return t - w.minutes * 60_000;
+  if ('hours' in w) return t - w.hours * 3_600_000;
+  if ('days' in w) return t - w.days * DAY_MS;
+  const d = new Date(t);
+  d.setUTCMonth(d.getUTCMonth() - w.months);
+  return d.getTime();
+}
+
+const fmt = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+function isLookup(v: unknown): v is { lookup: string } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'lookup' in v;
+}
+
+export interface CompileOptions {
+  /** Named lookup lists (`{ "lookup": name }`), merged over the library's defaults by the engine. */
+  lookups?: Readonly<Record<string, readonly ScenarioLiteral[]>>;
+}
+
+export interface CompiledScenario {
+  readonly definition: ScenarioDefinition;
+  readonly ref: ScenarioRef;
+  readonly usesScreening: boolean;
+  /** Evaluate against an environment; internal. */
+  readonly run: (env: Env, trace: SegmentTrace[]) => number;
+}
+
+let scenarioValidator: ValidateFunction | undefined;
+let compilations = 0;
+type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
+const addFormats: AddFormats =
+  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
+
+function validateScenarioShape(def: unknown): TransactionViolation[] {
+  if (!scenarioValidator) {
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+    addFormats(ajv, ['uuid']);
+    scenarioValidator = ajv.compile(scenarioSchema);
+  }
+  if (scenarioValidator(def)) return [];
+  return violationsFromAjv(scenarioValidator.errors ?? []).map((v) => ({ ...v, code: 'INVALID_SCENARIO' }));
+}
+
+/** Validate a scenario definition against the scenario schema and its semantic rules; compile it. */
+export function compileScenario(def: unknown, options: CompileOptions = {}): Result<CompiledScenario, TransactionViolation[]> {
+  const shape = validateScenarioShape(def);
+  if (shape.length > 0) return { ok: false, error: shape };
+  const compileSerial = ++compilations;
+  const scenario = def as ScenarioDefinition;
+  const lookups = new Map<string, Set<ScenarioLiteral>>();
+  for (const [name, values] of Object.entries(options.lookups ?? {})) lookups.set(name, new Set(values));
+  const problems: TransactionViolation[] = [];
+  const seen = new Set<string>();
+  let usesScreening = false;
+
+  const lookup = (name: string, path: string): Set<ScenarioLiteral> => {
+    const set = lookups.get(name);
+    if (!set) {
+      problems.push({ code: 'UNKNOWN_LOOKUP_LIST', message: `lookup list ${name} is not defined`, path });
+      return new Set();
+    }
+    return set;
+  };
+
+  // -------- filters
+  const compileFilterValue = (
+    key: string,
+    fv: ScenarioFilterValue,
+    path: string,
+  ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
+    const get = GETTERS[key] as (r: HistoryRecord) => unknown;
+    if (typeof fv === 'object' && fv !== null && !Array.isArray(fv) && 'not' in fv) {
+      const inner = compileFilterValue(key, fv.not, `${path}.not`);
+      return { test: (r, cur) => !inner.test(r, cur), label: `not ${inner.label}` };
+    }
+    if (fv === '$current') {
+      return {
+        test: (r, cur) => {
+          const v = get(r);
+          return v !== null && v === get(cur);
+        },
+        label: 'current',
+      };
+    }
+    const set = isLookup(fv) ? lookup(fv.lookup, path) : new Set(fv as ScenarioLiteral[]);
+    const label = isLookup(fv) ? `lookup:${fv.lookup}` : `[${(fv as ScenarioLiteral[]).map(fmt).join(',')}]`;
+    return { test: (r) => set.has(get(r) as ScenarioLiteral), label };
+  };
+
+  const compileFilter = (
+    where: ScenarioHistoryFilter | undefined,
+    path: string,
+  ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
+    if (!where) return { test: () => true, label: '' };
+    const tests: Array<(r: HistoryRecord, cur: HistoryRecord) => boolean> = [];
+    const labels: string[] = [];
+    for (const [key, value] of Object.entries(where)) {
+      if (value === undefined) continue;
+      if (key === 'amount_min') {
+        const n = value as number;
+        tests.push((r) => r.amount >= n);
+        labels.push(`amount>=${n}`);
+      } else if (key === 'amount_max') {
+        const n = value as number;
+        tests.push((r) => r.amount < n);
+        labels.push(`amount<${n}`);
+      } else if (key === 'amount_multiple_of') {
+        const n = value as number;
+        tests.push((r) => r.amount !== 0 && r.amount % n === 0);
+        labels.push(`amount%${n}==0`);
+      } else if (key === 'cash_pickup') {
+        const b = value as boolean;
+        tests.push((r) => r.cash_pickup === b);
+        labels.push(`cash_pickup=${b}`);
+      } else {
+        const fv = compileFilterValue(key, value as ScenarioFilterValue, `${path}.${key}`);
+        tests.push(fv.test);
+        labels.push(`${key} in ${fv.label}`);
+      }
+    }
+    const n = tests.length;
+    const test =
+      n === 1
+        ? (tests[0] as (r: HistoryRecord, cur: HistoryRecord) => boolean)
+        : (r: HistoryRecord, cur: HistoryRecord) => {
+            for (let i = 0; i < n; i++) if (!(tests[i] as (r: HistoryRecord, c: HistoryRecord) => boolean)(r, cur)) return false;
+            return true;
+          };
+    return { test, label: labels.join(', ') };
+  };
+
+  // -------- aggregations
+  const compileAgg = (agg: ScenarioAggregate, path: string): CompiledOperand => {
+    const over = agg.over ?? 'customer';
+    const of = agg.of ?? 'amount';
+    const includeCurrent = agg.include_current ?? true;
+    // "This customer's transactions with the current counterparty" reads the (short) counterparty index instead of
+    // the customer's whole window; both indexes hold the same records.
+    const viaCounterparty = over === 'customer' && agg.where?.counterparty === '$current';
+    const until = agg.until;
+    const window = agg.window;
+    const filter = compileFilter(agg.where, `${path}.where`);
+    const numeric = agg.fn !== 'count' && agg.fn !== 'unique_count';
+    const countAll = agg.fn === 'count' && filter.label === '' && !viaCounterparty;
+    const uniqueOf: keyof HistoryRecord | 'day' | null = agg.fn === 'unique_count' ? (of === 'amount' ? 'amount' : of) : null;
+    if (numeric && of !== 'amount') {
+      problems.push({ code: 'INVALID_SCENARIO', message: `${agg.fn} aggregates amounts only`, path: `${path}.of` });
+    }
+    const label =
+      `${agg.fn}(${agg.fn === 'count' ? '' : of}) over ${over} ${windowLabel(window)}` +
+      (until ? ` until ${windowLabel(until)} ago` : '') +
+      (filter.label ? ` where ${filter.label}` : '') +
+      (includeCurrent ? '' : ' excluding current');
+    // Aggregates with equal labels are equal and computed once per evaluation, across scenarios; a label naming a
+    // lookup list is only shared within one compilation (another may bind the name to other values).
+    const cacheKey = label.includes('lookup:') ? `#${compileSerial}:${label}` : label;
+    const fn: OperandFn = (env) => {
+      const cached = env.cache.get(cacheKey);
+      if (cached !== undefined) return cached;
+      const cur = env.rec;
+      const key = over === 'customer' && !viaCounterparty ? cur.customer : cur.counterparty;
+      const to = until ? minus(cur.t, until) : cur.t;
+      const from = minus(cur.t, window);
+      const curCustomer = cur.customer;
+      let view: HistoryView;
+      try {
+        view =
+          key === null
+            ? { records: [], start: 0, end: 0 }
+            : env.history.range(viaCounterparty ? 'counterparty' : over, key, from, to);
+      } catch (e) {
+        throw new EvalFailure('HISTORY_UNAVAILABLE', `history port failed: ${String(e)}`, path);
+      }
+      const records = view.records;
+      if (countAll) {
+        // An unfiltered count needs no record: the slice length, less the current transaction if the history holds it.
+        let n = view.end - view.start;
+        for (let i = view.end - 1; i >= view.start; i--) {
+          const r = records[i] as HistoryRecord;
+          if (r.t !== cur.t) break;
+          if (r.id === cur.id) n--;
+        }
+        const out = n + (includeCurrent && !until ? 1 : 0);
+        env.cache.set(cacheKey, out);
+        return out;
+      }
+      const test = filter.test;
+      let count = 0;
+      let sum = 0;
+      let sumSq = 0;
+      let min = Infinity;
+      let max = -Infinity;
+      let unique: Set<unknown> | undefined;
+      const curId = cur.id;
+      const curT = cur.t;
+      const withCurrent = includeCurrent && !until;
+      const end = view.end;
+      // One pass; index `end` stands for the current transaction.
+      for (let i = view.start; i <= end; i++) {
+        let r: HistoryRecord;
+        if (i < end) {
+          r = records[i] as HistoryRecord;
+          if (r.t === curT && r.id === curId) continue;
+        } else if (withCurrent) r = cur;
+        else break;
+        if (viaCounterparty && r.customer !== curCustomer) continue;
+        if (!test(r, cur)) continue;
+        count++;
+        if (numeric) {
+          const a = r.amount;
+          sum += a;
+          sumSq += a * a;
+          if (a < min) min = a;
+          if (a > max) max = a;
+        } else if (uniqueOf !== null) {
+          const v = uniqueOf === 'day' ? Math.floor(r.t / DAY_MS) : r[uniqueOf];
+          if (v !== null) (unique ??= new Set()).add(v);
+        }
+      }
+      let out: number | null;
+      switch (agg.fn) {
+        case 'count':
+          out = count;
+          break;
+        case 'sum':
+          out = sum;
+          break;
+        case 'avg':
+          out = count === 0 ? null : sum / count;
+          break;
+        case 'min':
+          out = count === 0 ? null : min;
+          break;
+        case 'max':
+          out = count === 0 ? null : max;
+          break;
+        case 'unique_count':
+          out = unique ? unique.size : 0;
+          break;
+        case 'stddev': {
+          if (count === 0) out = null;
+          else {
+            const mean = sum / count;
+            out = Math.sqrt(Math.max(0, sumSq / count - mean * mean));
+          }
+          break;
+        }
+      }
+      env.cache.set(cacheKey, out);
+      return out;
+    };
+    return { fn, label };
+  };
+
+  // -------- operands
+  const withDefault = (
+    get: (env: Env) => unknown,
+    hasDefault: boolean,
+    dflt: ScenarioLiteral | undefined,
+    code: string,
+    what: string,
+    path: string,
+  ): OperandFn => {
+    if (hasDefault) {
+      return (env) => {
+        const v = get(env);
+        return v === undefined || v === null ? dflt : v;
+      };
+    }
+    return (env) => {
+      const v = get(env);
+      if (v === undefined || v === null) throw new EvalFailure(code, `${what} is missing and has no default`, path);
+      return v;
+    };
+  };
+
+  const compileOperand = (op: ScenarioOperand, path: string): CompiledOperand => {
+    if (op === null || typeof op !== 'object') return { fn: () => op, label: fmt(op) };
+    const o = op as Record<string, unknown>;
+    const hasDefault = 'default' in o;
+    const dflt = o.default as ScenarioLiteral | undefined;
+    const dl = hasDefault ? ` ?? ${fmt(dflt)}` : '';
+    if ('field' in o) {
+      const f = o.field as keyof HistoryRecord;
+      return {
+        fn: withDefault((env) => env.rec[f], hasDefault, dflt, 'MISSING_FIELD', `field ${String(f)}`, path),
+        label: `${String(f)}${dl}`,
+      };
+    }
+    if ('path' in o) {
+      const parts = String(o.path).split('.');
+      const get = (env: Env) => {
+        let v: unknown = env.tx;
+        for (const p of parts) {
+          if (v === null || typeof v !== 'object') return undefined;
+          v = (v as Record<string, unknown>)[p];
+        }
+        return v;
+      };
+      return {
+        fn: withDefault(get, hasDefault, dflt, 'MISSING_FIELD', `path ${String(o.path)}`, path),
+        label: `tx.${String(o.path)}${dl}`,
+      };
+    }
+    if ('customer' in o) {
+      const name = String(o.customer);
+      const get = (env: Env): unknown => {
+        const c = env.customer;
+        if (name === 'risk_level') return c.risk_level;
+        if (name === 'segment') return c.segment;
+        if (name === 'account_age_days') {
+          if (!c.account_opened_at) return undefined;
+          const opened = Date.parse(c.account_opened_at);
+          if (Number.isNaN(opened)) throw new EvalFailure('BAD_DATA', 'customer account_opened_at is not a date', path);
+          return Math.floor((env.rec.t - opened) / DAY_MS);
+        }
+        return c.attributes?.[name];
+      };
+      return {
+        fn: withDefault(get, hasDefault, dflt, 'MISSING_CUSTOMER_ATTRIBUTE', `customer attribute ${name}`, path),
+        label: `customer.${name}${dl}`,
+      };
+    }
+    if ('custom_field' in o) {
+      const key = String(o.custom_field);
+      const get = (env: Env): unknown => {
+        const f = env.tx.custom_fields?.find((c) => c.key === key);
+        if (!f) return undefined;
+        return f.value.data_type === 'TEXT' ? f.value.text : f.value.decimal;
+      };
+      return {
+        fn: withDefault(get, hasDefault, dflt, 'MISSING_FIELD', `custom field ${key}`, path),
+        label: `custom_field.${key}${dl}`,
+      };
+    }
+    if ('enrichment' in o) {
+      const key = String(o.enrichment);
+      const get = (env: Env): unknown => {
+        const list = env.enrichments ?? ('enrichments' in env.tx ? env.tx.enrichments : undefined);
+        const e = list?.find((x) => x.key === key);
+        if (!e) return undefined;
+        const v = e.value;
+        return v.data_type === 'TEXT' ? v.text : v.data_type === 'DECIMAL' ? v.decimal : v.boolean;
+      };
+      return {
+        fn: withDefault(get, hasDefault, dflt, 'MISSING_FIELD', `enrichment ${key}`, path),
+        label: `enrichment.${key}${dl}`,
+      };
+    }
+    if ('agg' in o) {
+      const inner = compileAgg(o.agg as ScenarioAggregate, `${path}.agg`);
+      const fn: OperandFn = hasDefault
+        ? (env) => {
+            const v = inner.fn(env);
+            return v === null ? dflt : v;
+          }
+        : inner.fn;
+      return { fn, label: `${inner.label}${dl}` };
+    }
+    for (const k of ['add', 'sub', 'mul', 'div', 'mod'] as const) {
+      if (k in o) {
+        const args = (o[k] as ScenarioOperand[]).map((a, i) => compileOperand(a, `${path}.${k}[${i}]`));
+        const sym = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' }[k];
+        const label = `(${args.map((a) => a.label).join(` ${sym} `)})`;
+        const fn: OperandFn = (env) => {
+          const vals = args.map((a) => a.fn(env));
+          for (const v of vals) {
+            if (v === null) return null;
+            if (typeof v !== 'number' || !Number.isFinite(v))
+              throw new EvalFailure('BAD_DATA', `arithmetic on a non-number (${fmt(v)})`, path);
+          }
+          const ns = vals as number[];
+          const a = ns[0] as number;
+          const b = ns[1] as number;
+          switch (k) {
+            case 'add':
+              return ns.reduce((s, x) => s + x, 0);
+            case 'sub':
+              return a - b;
+            case 'mul':
+              return a * b;
+            case 'div':
+              return b === 0 ? null : a / b;
+            case 'mod':
+              return b === 0 ? null : a % b;
+          }
+        };
+        return { fn, label };
+      }
+    }
+    throw new Error(`unreachable operand at ${path}`);
+  };
+
+  // -------- conditions
+  const compileCondition = (c: ScenarioCondition, path: string): ConditionFn => {
+    if ('all' in c) {
+      const parts = c.all.map((x, i) => compileCondition(x, `${path}.all[${i}]`));
+      return (env) => {
+        for (const p of parts) if (!p(env)) return false;
+        return true;
+      };
+    }
+    if ('any' in c) {
+      const parts = c.any.map((x, i) => compileCondition(x, `${path}.any[${i}]`));
+      return (env) => {
+        for (const p of parts) if (p(env)) return true;
+        return false;
+      };
+    }
+    if ('not' in c) {
+      const inner = compileCondition(c.not, `${path}.not`);
+      return (env) => !inner(env);
+    }
+    if ('compare' in c) {
+      const [l, op, r] = c.compare;
+      const left = compileOperand(l, `${path}.compare[0]`);
+      const right = compileOperand(r, `${path}.compare[2]`);
+      const expr = `${left.label} ${op} ${right.label}`;
+      const cmp = comparator(op, path);
+      return (env) => {
+        const lv = left.fn(env);
+        const rv = right.fn(env);
+        const result = cmp(lv, rv);
+        env.trace.push({ path, expr, result, left: lv, op, right: rv });
+        return result;
+      };
+    }
+    if ('between' in c) {
+      const value = compileOperand(c.between.value, `${path}.between.value`);
+      const min = compileOperand(c.between.min, `${path}.between.min`);
+      const max = compileOperand(c.between.max, `${path}.between.max`);
+      const expr = `${min.label} <= ${value.label} < ${max.label}`;
+      return (env) => {
+        const v = value.fn(env);
+        const lo = min.fn(env);
+        const hi = max.fn(env);
+        let result = false;
+        if (v !== null && lo !== null && hi !== null) {
+          if (typeof v !== 'number' || typeof lo !== 'number' || typeof hi !== 'number')
+            throw new EvalFailure('BAD_DATA', 'between needs numbers', path);
+          result = v >= lo && v < hi;
+        }
+        env.trace.push({ path, expr, result, value: v, min: lo, max: hi });
+        return result;
+      };
+    }
+    if ('in' in c) {
+      const spec = c.in as { value: ScenarioOperand; list?: ScenarioLiteral[]; lookup?: string };
+      const value = compileOperand(spec.value, `${path}.in.value`);
+      const set = spec.lookup !== undefined ? lookup(spec.lookup, `${path}.in.lookup`) : new Set(spec.list ?? []);
+      const listLabel = spec.lookup !== undefined ? `lookup:${spec.lookup}` : `[${(spec.list ?? []).map(fmt).join(', ')}]`;
+      const expr = `${value.label} in ${listLabel}`;
+      return (env) => {
+        const v = value.fn(env);
+        const result = v !== null && set.has(v as ScenarioLiteral);
+        env.trace.push({ path, expr, result, value: v });
+        return result;
+      };
+    }
+    if ('exists' in c) {
+      const value = compileOperand(c.exists, `${path}.exists`);
+      const expr = `exists ${value.label}`;
+      return (env) => {
+        let v: unknown;
+        try {
+          v = value.fn(env);
+        } catch (e) {
+          if (e instanceof EvalFailure && e.code.startsWith('MISSING')) v = null;
+          else throw e;
+        }
+        const result = v !== null && v !== undefined;
+        env.trace.push({ path, expr, result, value: v ?? null });
+        return result;
+      };
+    }
+    if ('screen' in c) {
+      usesScreening = true;
+      return compileScreen(c.screen, path);
+    }
+    throw new Error(`unreachable condition at ${path}`);
+  };
+
+  const comparator = (op: CompareOp, path: string): ((a: unknown, b: unknown) => boolean) => {
+    if (op === '==') return (a, b) => a === b;
+    if (op === '!=') return (a, b) => a !== b;
+    return (a, b) => {
+      if (a === null || b === null || a === undefined || b === undefined) return false;
+      if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string'))
+        throw new EvalFailure('BAD_DATA', `cannot order ${fmt(a)} and ${fmt(b)}`, path);
+      const x = a as number;
+      const y = b as number;
+      switch (op) {
+        case '>':
+          return x > y;
+        case '>=':
+          return x >= y;
+        case '<':
+          return x < y;
+        default:
+          return x <= y;
+      }
+    };
+  };
+
+  const compileScreen = (s: ScreenCondition, path: string): ConditionFn => {
+    const expr = `screen ${s.parties.join(', ')}${s.min_score !== undefined ? ` score>=${s.min_score}` : ''}${
+      s.types ? ` types ${s.types.join(',')}` : ''
+    }`;
+    return (env) => {
+      const screener = env.screener;
+      if (!screener) throw new EvalFailure('SCREENER_UNAVAILABLE', 'no screener was provided for a screening condition', path);
+      env.screenedAny = true;
+      const screened: NonNullable<ConditionTrace['screened']> = [];
+      let result = false;
+      for (const party of s.parties) {
+        const name = partyName(env.tx, party);
+        if (!name) continue;
+        const cacheKey = `screen\u0000${name}\u0000${s.types?.join(',') ?? ''}\u0000${s.fuzziness ?? ''}`;
+        let hits = env.cache.get(cacheKey) as Array<{ id: string; name: string; score: number }> | undefined;
+        if (!hits) {
+          const res = screener.search({
+            search_term: name,
+            ...(s.fuzziness !== undefined ? { fuzziness: s.fuzziness } : {}),
+            ...(s.types ? { filters: { types: s.types } } : {}),
+          });
+          if (!res.ok) throw new EvalFailure('SCREENING_FAILED', `screening ${party} failed: ${res.error.message}`, path);
+          hits = res.value.hits.map((h) => ({ id: h.doc.id, name: h.doc.name, score: h.score }));
+          env.cache.set(cacheKey, hits);
+        }
+        const kept = s.min_score === undefined ? hits : hits.filter((h) => h.score >= (s.min_score as number));
+        screened.push({ party, name, hits: kept });
+        if (kept.length > 0) result = true;
+      }
+      if (result) env.screenHit = true;
+      env.trace.push({ path, expr, result, screened });
+      return result;
+    };
+  };
+
+  const segments = scenario.segments.map((seg, i) => {
+    if (seen.has(seg.identifier))
+      problems.push({ code: 'INVALID_SCENARIO', message: 'duplicate segment identifier', path: `$.segments[${i}].identifier` });
+    seen.add(seg.identifier);
+    return { seg, when: compileCondition(seg.when, `segments[${i}].when`) };
+  });
+  if (problems.length > 0) return { ok: false, error: problems };
+
+  const run = (env: Env, trace: SegmentTrace[]): number => {
+    for (let i = 0; i < segments.length; i++) {
+      const { seg, when } = segments[i] as (typeof segments)[number];
+      const conditions: ConditionTrace[] = [];
+      env.trace = conditions;
+      const st: SegmentTrace = {
+        identifier: seg.identifier,
+        name: seg.name,
+        outcome: seg.outcome,
+        priority: seg.priority,
+        matched: false,
+        conditions,
+      };
+      trace.push(st);
+      if (when(env)) {
+        st.matched = true;
+        return i;
+      }
+    }
+    return -1;
+  };
+
+  return {
+    ok: true,
+    value: {
+      definition: scenario,
+      ref: { identifier: scenario.identifier, name: scenario.name, version: scenario.version, description: scenario.description },
+      usesScreening,
+      run,
+    },
+  };
+}
+
+function partyName(tx: AnyTransaction, party: string): string | null {
+  const details = tx.details;
+  const d = details.details;
+  let p: PartyIdentification | null | undefined;
+  if (party === 'counterparty') p = counterpartyOf(details);
+  else if (d.type === 'CARD_PAYMENT') p = party === 'creditor' ? d.merchant?.details : party === 'debtor' ? d.card_holder?.details : null;
+  else if (party === 'creditor') p = d.type === 'REMITTANCE' ? d.creditor.details : d.creditor;
+  else if (party === 'debtor') p = d.debtor;
+  else if (party === 'ultimate_creditor') p = d.ultimate_creditor;
+  else if (party === 'ultimate_debtor') p = d.ultimate_debtor;
+  const name = p?.name?.trim();
+  return name ? name : null;
+}
+
+// ---------------------------------------------------------------- engine
+
+export interface ScenarioEngineOptions {
+  scenarios: ReadonlyArray<ScenarioDefinition | CompiledScenario | unknown>;
+  lookups?: Readonly<Record<string, readonly ScenarioLiteral[]>>;
+  screener?: Screener;
+}
+
+export interface ScenarioEngine {
+  readonly scenarios: readonly CompiledScenario[];
+  /** Validate (unless `validate: false`) and evaluate a submitted transaction. */
+  evaluate(input: unknown, ctx: EvaluationContext): Result<EvaluationResult, TransactionProblemDetail>;
+  /**
+   * Evaluate an already stored transaction (output form) again, e.g. for back-testing; its identifier and
+   * received_at are kept.
+   */
+  evaluateStored(transaction: Transaction, ctx: EvaluationContext): EvaluationResult;
+}
+
+function isCompiled(x: unknown): x is CompiledScenario {
+  return typeof x === 'object' && x !== null && 'run' in x && 'ref' in x;
+}
+
+/** Compile every scenario once (all problems reported, each prefixed by its position) and return the engine. */
+export function createScenarioEngine(options: ScenarioEngineOptions): Result<ScenarioEngine, TransactionViolation[]> {
+  const compiled: CompiledScenario[] = [];
+  const problems: TransactionViolation[] = [];
+  options.scenarios.forEach((s, i) => {
+    if (isCompiled(s)) {
+      compiled.push(s);
+      return;
+    }
+    const r = compileScenario(s, options.lookups ? { lookups: options.lookups } : {});
+    if (r.ok) compiled.push(r.value);
+    else problems.push(...r.error.map((p) => ({ ...p, path: `scenarios[${i}]${p.path.replace(/^\$/, '')}` })));
+  });
+  const ids = new Set<string>();
+  for (const c of compiled) {
+    if (ids.has(c.ref.identifier))
+      problems.push({ code: 'INVALID_SCENARIO', message: `scenario ${c.ref.identifier} appears twice`, path: 'scenarios' });
+    ids.add(c.ref.identifier);
+  }
+  if (problems.length > 0) return { ok: false, error: problems };
+  const defaultScreener = options.screener;
+
+  const core = (
+    tx: AnyTransaction,
+    ctx: EvaluationContext,
+    identifier: string,
+    receivedAt: string,
+    createdAt: string,
+  ): EvaluationResult => {
+    const customerId = ctx.customer.identifier;
+    const rec = toHistoryRecord(tx, customerId);
+    const env: Env = {
+      rec,
+      tx,
+      customer: ctx.customer,
+      history: ctx.history,
+      screener: ctx.screener ?? defaultScreener,
+      enrichments: ctx.enrichments ?? null,
+      cache: new Map(),
+      trace: [],
+      screenedAny: false,
+      screenHit: false,
+    };
+    const type = rec.type as MonetaryType;
+    const evaluations: ScenarioEvaluation[] = [];
+    const risks: TransactionMonitoringRisk[] = [];
+    const alerts: MonitoringAlert[] = [];
+    const screenedRisks: string[] = [];
+    let anyHold = false;
+    let anyError = false;
+    for (const sc of compiled) {
+      env.screenHit = false;
+      let segment: number;
+      const trace: SegmentTrace[] = [];
+      try {
+        if (Number.isNaN(rec.t)) throw new EvalFailure('BAD_DATA', 'occurred_at is not a date', '$.occurred_at');
+        if (!Number.isFinite(rec.amount)) throw new EvalFailure('BAD_DATA', 'base_value.amount is not a finite number', '$.details.base_value.amount');
+        segment = sc.run(env, trace);
+      } catch (e) {
+        if (!(e instanceof EvalFailure)) throw e;
+        anyError = true;
+        evaluations.push({
+          scenario: sc.ref,
+          outcome: 'ERROR',
+          triggered_segment: null,
+          risk_identifier: null,
+          trace,
+          problems: [{ code: e.code, message: e.message, path: e.path }],
+        });
+        continue;
+      }
+      if (segment < 0) {
+        evaluations.push({ scenario: sc.ref, outcome: 'ALLOW', triggered_segment: null, risk_identifier: null, trace, problems: [] });
+        continue;
+      }
+      const seg = sc.definition.segments[segment] as ScenarioDefinition['segments'][number];
+      const triggered: TriggeredSegment = {
+        identifiers: [seg.identifier],
+        name: seg.name,
+        outcome: seg.outcome,
+        priority: seg.priority,
+      };
+      const riskId = ctx.ids.next();
+      risks.push({
+        identifier: riskId,
+        created_at: createdAt,
+        type: 'TRANSACTION_MONITORING',
+        detail: {
+          scenario: { description: sc.ref.description, identifier: sc.ref.identifier, name: sc.ref.name, version: sc.ref.version },
+          transaction: { external_identifier: tx.external_identifier, identifier, type },
+          triggered_segment: triggered,
+        },
+      });
+      if (env.screenHit) screenedRisks.push(riskId);
+      const mute = ctx.mutes?.find(
+        (m) =>
+          m.customer_identifier === customerId &&
+          m.profile_identifier === sc.ref.identifier &&
+          (m.risk_identifier === null || m.risk_identifier === undefined || m.risk_identifier === seg.identifier),
+      );
+      alerts.push({
+        risk_identifier: riskId,
+        scenario_identifier: sc.ref.identifier,
+        segment_identifier: seg.identifier,
+        priority: seg.priority,
+        outcome: seg.outcome,
+        muted: mute !== undefined,
+        mute_identifier: mute?.id ?? null,
+      });
+      if (seg.outcome === 'HOLD') anyHold = true;
+      evaluations.push({
+        scenario: sc.ref,
+        outcome: seg.outcome === 'HOLD' ? 'HOLD' : 'ALLOW',
+        triggered_segment: triggered,
+        risk_identifier: riskId,
+        trace,
+        problems: [],
+      });
+    }
+
+    const outcome: ScenarioEvaluation['outcome'] = anyError ? 'ERROR' : anyHold ? 'HOLD' : 'ALLOW';
+    const transaction = toOutputTransaction(tx, {
+      identifier,
+      customer_identifier: customerId,
+      received_at: receivedAt,
+      direction: rec.direction,
+      evaluation_outcome: outcome,
+      enrichments: ctx.enrichments ? [...ctx.enrichments] : 'enrichments' in tx ? (tx.enrichments ?? null) : null,
+    });
+
+    const audit: TransactionAuditRecord[] = [];
+    const system = { type: 'SYSTEM' as const, identifier: null };
+    const txRef = { identifier, type };
+    audit.push({
+      identifier: ctx.ids.next(),
+      occurred_at: receivedAt,
+      type: 'TRANSACTION_RECEIVED',
+      actioned_by: system,
+      grouping_key: identifier,
+      detail: { transaction: { identifier, received_at: receivedAt, type } },
+    });
+    if (env.screenedAny) {
+      audit.push({
+        identifier: ctx.ids.next(),
+        occurred_at: createdAt,
+        type: 'PAYMENT_SCREENED',
+        actioned_by: system,
+        grouping_key: identifier,
+        detail: { risk_identifiers: screenedRisks, transaction: txRef },
+      });
+    }
+    audit.push({
+      identifier: ctx.ids.next(),
+      occurred_at: createdAt,
+      type: 'TRANSACTION_MONITORED',
+      actioned_by: system,
+      grouping_key: identifier,
+      detail: {
+        risk_identifiers: risks.map((r) => r.identifier),
+        risk_source: 'TRANSACTION_MONITORING',
+        scenario_evaluations: {
+          outcome,
+          configurations: evaluations.map((e) => ({ identifier: e.scenario.identifier, outcome: e.outcome })),
+        },
+        transaction: txRef,
+      },
+    });
+    for (const a of alerts) {
+      if (!a.muted) continue;
+      audit.push({
+        identifier: ctx.ids.next(),
+        occurred_at: createdAt,
+        type: 'ALERT_MUTED_FOR_RISK',
+        actioned_by: system,
+        grouping_key: identifier,
+        detail: {
+          customer: { identifier: customerId },
+          mute_key: a.mute_identifier as string,
+          risk: { source: 'TRANSACTION_MONITORING', identifier: a.risk_identifier },
+        },
+      });
+    }
+
+    return {
+      evaluation_outcome: outcome,
+      transaction,
+      scenario_evaluations: evaluations,
+      risks,
+      alerts,
+      audit_records: audit,
+      history_record: rec,
+    };
+  };
+
+  return {
+    ok: true,
+    value: {
+      scenarios: compiled,
+      evaluate(input, ctx) {
+        if (ctx.validate !== false) {
+          const v = validateTransactionShape<TransactionInput>('transaction', input, 'input');
+          if (!v.ok) return { ok: false, error: toProblemDetail(v.error, { clock: ctx.clock, ids: ctx.ids, status: 400 }) };
+        }
+        const identifier = ctx.ids.next();
+        const receivedAt = ctx.clock.now();
+        return { ok: true, value: core(input as TransactionInput, ctx, identifier, receivedAt, receivedAt) };
+      },
+      evaluateStored(transaction, ctx) {
+        const now = ctx.clock.now();
+        return core(transaction, ctx, transaction.identifier ?? ctx.ids.next(), transaction.received_at ?? now, now);
+      },
+    },
+  };
+}
+
+/**
+ * Output form: read-only fields filled, write-only fields removed (customer external identifiers). Unchanged
+ * sub-objects are shared with the input, not copied.
+ */
+export function toOutputTransaction(
+  tx: AnyTransaction,
+  fill: {
+    identifier: string;
+    customer_identifier: string;
+    received_at: string;
+    direction: 'INBOUND' | 'OUTBOUND';
+    evaluation_outcome: EvaluationOutcome;
+    enrichments: Enrichment[] | null;
+  },
+): Transaction {
+  // Copy on write: the containers that change are copied; unchanged sub-objects are shared with the input.
+  const fixParty = <P extends PartyIdentification | null | undefined>(p: P): P =>
+    p?.identifier?.type === 'CUSTOMER'
+      ? ({ ...p, identifier: { type: 'CUSTOMER', identifier: fill.customer_identifier } } as P)
+      : p;
+  const withParty = <O extends { details?: PartyIdentification | null } | null | undefined>(o: O): O =>
+    o?.details?.identifier?.type === 'CUSTOMER' ? ({ ...o, details: fixParty(o.details) } as O) : o;
+  const src = tx.details.details;
+  let inner: MonetaryDetails['details'];
+  if (src.type === 'CARD_PAYMENT') {
+    inner = { ...src };
+    if (src.card_holder) inner.card_holder = withParty(src.card_holder);
+    if (src.merchant) inner.merchant = withParty(src.merchant);
+    if (src.sub_merchant) inner.sub_merchant = withParty(src.sub_merchant);
+    if (src.acquirer) inner.acquirer = withParty(src.acquirer);
+    if (src.issuer) inner.issuer = withParty(src.issuer);
+  } else if (src.type === 'REMITTANCE') {
+    inner = { ...src, creditor: { ...src.creditor, details: fixParty(src.creditor.details) }, debtor: fixParty(src.debtor) };
+    if (src.ultimate_creditor) inner.ultimate_creditor = fixParty(src.ultimate_creditor);
+    if (src.ultimate_debtor) inner.ultimate_debtor = fixParty(src.ultimate_debtor);
+  } else {
+    inner = { ...src, creditor: fixParty(src.creditor), debtor: fixParty(src.debtor) };
+    if (src.ultimate_creditor) inner.ultimate_creditor = fixParty(src.ultimate_creditor);
+    if (src.ultimate_debtor) inner.ultimate_debtor = fixParty(src.ultimate_debtor);
+  }
+  const details: MonetaryDetails = { ...tx.details, direction: fill.direction, details: inner };
+  const out: Transaction = {
+    external_identifier: tx.external_identifier,
+    identifier: fill.identifier,
+    customer_identifier: fill.customer_identifier,
+    occurred_at: tx.occurred_at,
+    received_at: fill.received_at,
+    details,
+    evaluation_outcome: fill.evaluation_outcome,
+    review_decision: fill.evaluation_outcome === 'HOLD' ? 'NOT_REVIEWED' : 'NOT_APPLICABLE',
+  };
+  if (tx.custom_fields !== undefined) out.custom_fields = tx.custom_fields;
+  if (fill.enrichments !== null) out.enrichments = fill.enrichments;
+  if (tx.regulatory_reporting_details !== undefined) out.regulatory_reporting_details = tx.regulatory_reporting_details;
+  return out;
+}

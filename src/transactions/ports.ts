@@ -1,0 +1,114 @@
+/**
+ * Ports of the transaction area. The core never reads a clock, generates randomness or touches storage itself:
+ * hosts pass these in. History is synchronous (evaluation is synchronous); storage ports are small and async.
+ */
+import type { Direction, MonetaryType, TransactionRiskDecision } from './enums.js';
+import type { AlertMute, TransactionAuditRecord, Transaction, TransactionMonitoringRisk } from './types.js';
+
+/** Current time as an ISO 8601 string. */
+export interface TransactionClock {
+  now(): string;
+}
+
+/** A fresh UUID each call. */
+export interface TransactionIdGenerator {
+  next(): string;
+}
+
+/**
+ * One past transaction as the scenario engine sees it: flat, numeric time, base-value amount. Build it with
+ * `toHistoryRecord`.
+ */
+export interface HistoryRecord {
+  /** The transaction's external identifier (the current transaction is never counted twice). */
+  id: string;
+  /** The customer key (customer_identifier). */
+  customer: string;
+  /** occurred_at in epoch milliseconds. */
+  t: number;
+  /** Base value amount. */
+  amount: number;
+  currency: string;
+  direction: Direction;
+  type: MonetaryType;
+  /** Counterparty key: its external identifier, else its normalised name; null when unknown. */
+  counterparty: string | null;
+  /** Counterparty country (ISO alpha-2), or the cash-pickup country for remittances; null when unknown. */
+  country: string | null;
+  mcc: string | null;
+  payment_stage: string | null;
+  card_payment_type: string | null;
+  payment_channel: string | null;
+  cash_pickup: boolean;
+}
+
+export type HistoryScope = 'customer' | 'counterparty';
+
+/** A slice `records[start, end)` of one subject's history, ordered by time. No copy is made. */
+export interface HistoryView {
+  readonly records: readonly HistoryRecord[];
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The host's transaction history, read synchronously by the engine. */
+export interface HistoryPort {
+  /**
+   * Records of `key` in `scope` with `fromMs < t <= toMs`, ordered by time. Both scopes index the same records: a
+   * record of customer C with counterparty P is in both `customer C` and `counterparty P`.
+   */
+  range(scope: HistoryScope, key: string, fromMs: number, toMs: number): HistoryView;
+  /** Optional: record a transaction once evaluated (the service calls it when present). */
+  append?(record: HistoryRecord): void;
+}
+
+/** A page request: 1-based page number and page size. */
+export interface TransactionPageRequest {
+  page_number?: number;
+  page_size?: number;
+}
+
+export interface TransactionPage<T> {
+  items: T[];
+  total_count: number;
+}
+
+/** Stored transactions (output form) with the risks raised on them. */
+export interface TransactionStore {
+  put(transaction: Transaction): Promise<void>;
+  get(identifier: string): Promise<Transaction | undefined>;
+  getByExternalIdentifier(externalIdentifier: string): Promise<Transaction | undefined>;
+  /** All stored transactions ordered by occurred_at then identifier (for back-testing). */
+  list(): Promise<Transaction[]>;
+  /** Compare-and-set of the review decision: succeeds only when the current decision equals `expected`. */
+  setReviewDecision(identifier: string, expected: Transaction['review_decision'], next: Transaction['review_decision']): Promise<boolean>;
+}
+
+export interface StoredRisk {
+  risk: TransactionMonitoringRisk;
+  customer_identifier: string;
+  decision: TransactionRiskDecision;
+  risk_types: string[];
+}
+
+export interface RiskStore {
+  put(risk: StoredRisk): Promise<void>;
+  get(identifier: string): Promise<StoredRisk | undefined>;
+  setDecision(identifier: string, decision: TransactionRiskDecision): Promise<boolean>;
+  /** Newest first. */
+  list(page: Required<TransactionPageRequest>): Promise<TransactionPage<StoredRisk>>;
+}
+
+export interface MuteStore {
+  create(mute: AlertMute): Promise<void>;
+  /** Mutes of one customer. */
+  forCustomer(customerIdentifier: string): Promise<AlertMute[]>;
+  /** All mutes, oldest first. */
+  list(page: Required<TransactionPageRequest>): Promise<TransactionPage<AlertMute>>;
+}
+
+export interface AuditSink {
+  append(record: TransactionAuditRecord): Promise<void>;
+  /** Records about one transaction (transaction page), oldest first. */
+  forTransaction(transactionIdentifier: string): Promise<TransactionAuditRecord[]>;
+}

@@ -1,0 +1,276 @@
+/**
+ * The transaction service: submission (validate, evaluate, store, audit), review decisions, risk types, alert mutes,
+ * risks and risk status updates, over async storage ports. Every expected failure is a problem-detail value.
+ */
+import type { Result } from '../errors.js';
+import type { Screener } from '../screening/types.js';
+import type { TransactionProfileHitState, TransactionRiskDecision } from './enums.js';
+import type { TransactionCustomerContext, EvaluationResult, ScenarioEngine } from './engine.js';
+import type {
+  AuditSink,
+  HistoryPort,
+  MuteStore,
+  TransactionPageRequest,
+  RiskStore,
+  TransactionClock,
+  TransactionIdGenerator,
+  TransactionStore,
+} from './ports.js';
+import type {
+  AlertMute,
+  AlertMuteList,
+  TransactionAuditRecord,
+  Enrichment,
+  ReviewDecisionRequest,
+  ReviewDecisionResponse,
+  RiskList,
+  TransactionRiskStatusUpdate,
+  Transaction,
+  TransactionProblemDetail,
+  TransactionRiskTypesRequest,
+  TransactionViolation,
+  AlertMuteCreateRequest,
+} from './types.js';
+import { toProblemDetail, validateTransactionShape } from './validation.js';
+
+export interface TransactionServiceOptions {
+  engine: ScenarioEngine;
+  transactions: TransactionStore;
+  risks: RiskStore;
+  mutes: MuteStore;
+  audit: AuditSink;
+  history: HistoryPort;
+  clock: TransactionClock;
+  ids: TransactionIdGenerator;
+  screener?: Screener;
+  /** Prefix of page paths in list envelopes (default `/v1`). */
+  basePath?: string;
+  /** Default page size of lists (default 50, at most 1000). */
+  pageSize?: number;
+}
+
+/** Who acts: the account and the deciding user (UUIDs). */
+export interface TransactionActor {
+  account_identifier: string;
+  user_identifier: string;
+}
+
+export interface TransactionService {
+  submit(
+    input: unknown,
+    customer: TransactionCustomerContext,
+    options?: { enrichments?: readonly Enrichment[] },
+  ): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
+  get(identifier: string): Promise<Result<Transaction, TransactionProblemDetail>>;
+  decide(identifier: string, request: unknown, actor: TransactionActor): Promise<Result<ReviewDecisionResponse, TransactionProblemDetail>>;
+  setRiskTypes(riskIdentifier: string, request: unknown): Promise<Result<string[], TransactionProblemDetail>>;
+  createMute(request: unknown, customer?: { identifier: string }): Promise<Result<AlertMute, TransactionProblemDetail>>;
+  listMutes(page?: TransactionPageRequest): Promise<Result<AlertMuteList, TransactionProblemDetail>>;
+  listRisks(page?: TransactionPageRequest): Promise<Result<RiskList, TransactionProblemDetail>>;
+  updateRiskStatus(
+    riskIdentifier: string,
+    request: unknown,
+    actor: TransactionActor,
+    options?: { case_identifier?: string },
+  ): Promise<Result<{ identifier: string; decision: TransactionRiskDecision }, TransactionProblemDetail>>;
+  auditOf(transactionIdentifier: string): Promise<TransactionAuditRecord[]>;
+}
+
+const HIT_STATE: Record<TransactionRiskDecision, TransactionProfileHitState> = {
+  NOT_REVIEWED: 'NEW',
+  IN_REVIEW: 'IN_REVIEW',
+  FALSE_POSITIVE: 'FALSE_POSITIVE',
+  TRUE_POSITIVE: 'TRUE_POSITIVE',
+};
+
+export function createTransactionService(options: TransactionServiceOptions): TransactionService {
+  const { engine, transactions, risks, mutes, audit, history, clock, ids } = options;
+  const basePath = options.basePath ?? '/v1';
+  const defaultPageSize = options.pageSize ?? 50;
+
+  const problem = (status: number, violations: TransactionViolation[], title?: string): { ok: false; error: TransactionProblemDetail } => ({
+    ok: false,
+    error: toProblemDetail(violations, { clock, ids, status, ...(title ? { title } : {}) }),
+  });
+
+  const pageParams = (page: TransactionPageRequest = {}): Result<Required<TransactionPageRequest>, TransactionViolation[]> => {
+    const page_number = page.page_number ?? 1;
+    const page_size = page.page_size ?? defaultPageSize;
+    const errors: TransactionViolation[] = [];
+    if (!Number.isInteger(page_number) || page_number < 1)
+      errors.push({ code: 'INVALID_NUMBER', message: 'page_number must be an integer of at least 1', path: '$.page_number' });
+    if (!Number.isInteger(page_size) || page_size < 1 || page_size > 1000)
+      errors.push({ code: 'INVALID_NUMBER', message: 'page_size must be an integer from 1 to 1000', path: '$.page_size' });
+    return errors.length ? { ok: false, error: errors } : { ok: true, value: { page_number, page_size } };
+  };
+
+  const envelope = (resource: string, page: Required<TransactionPageRequest>, total: number) => {
+    const last = Math.max(1, Math.ceil(total / page.page_size));
+    const at = (n: number) => `${basePath}/${resource}?page_number=${n}&page_size=${page.page_size}`;
+    return {
+      first: at(1),
+      self: at(page.page_number),
+      next: page.page_number < last ? at(page.page_number + 1) : null,
+      prev: page.page_number > 1 ? at(Math.min(page.page_number - 1, last)) : null,
+      total_count: total,
+    };
+  };
+
+  const appendAll = async (records: TransactionAuditRecord[]) => {
+    for (const r of records) await audit.append(r);
+  };
+
+  return {
+    async submit(input, customer, submitOptions = {}) {
+      const v = validateTransactionShape<{ external_identifier: string }>('transaction', input, 'input');
+      if (!v.ok) return problem(400, v.error);
+      const existing = await transactions.getByExternalIdentifier(v.value.external_identifier);
+      if (existing) {
+        return problem(
+          409,
+          [{ code: 'DUPLICATE_TRANSACTION', message: 'a transaction with this external_identifier was already submitted', path: '$.external_identifier' }],
+          'Conflict',
+        );
+      }
+      const mutesOfCustomer = await mutes.forCustomer(customer.identifier);
+      const r = engine.evaluate(input, {
+        customer,
+        history,
+        clock,
+        ids,
+        mutes: mutesOfCustomer,
+        validate: false,
+        ...(submitOptions.enrichments ? { enrichments: submitOptions.enrichments } : {}),
+        ...(options.screener ? { screener: options.screener } : {}),
+      });
+      if (!r.ok) return r;
+      const result = r.value;
+      await transactions.put(result.transaction);
+      for (const risk of result.risks) {
+        await risks.put({ risk, customer_identifier: customer.identifier, decision: 'NOT_REVIEWED', risk_types: [] });
+      }
+      await appendAll(result.audit_records);
+      history.append?.(result.history_record);
+      return { ok: true, value: result };
+    },
+
+    async get(identifier) {
+      const t = await transactions.get(identifier);
+      if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
+      return { ok: true, value: t };
+    },
+
+    async decide(identifier, request, actor) {
+      const v = validateTransactionShape<ReviewDecisionRequest>('review_decision_request', request, 'input');
+      if (!v.ok) return problem(400, v.error);
+      const t = await transactions.get(identifier);
+      if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
+      if (t.evaluation_outcome !== 'HOLD' || t.review_decision !== 'NOT_REVIEWED') {
+        const why =
+          t.evaluation_outcome !== 'HOLD'
+            ? `only held transactions take a review decision (evaluation_outcome is ${t.evaluation_outcome})`
+            : `the transaction was already decided (${t.review_decision})`;
+        return problem(409, [{ code: 'NOT_REVIEWABLE', message: why, path: '$.review_decision' }], 'Conflict');
+      }
+      const decision = v.value.review_decision;
+      const swapped = await transactions.setReviewDecision(identifier, 'NOT_REVIEWED', decision);
+      if (!swapped) {
+        return problem(409, [{ code: 'NOT_REVIEWABLE', message: 'the transaction was decided concurrently', path: '$.review_decision' }], 'Conflict');
+      }
+      const now = clock.now();
+      await audit.append({
+        identifier: ids.next(),
+        occurred_at: now,
+        type: 'TRANSACTION_RELEASE_DECISION',
+        actioned_by: { type: 'USER', identifier: actor.user_identifier },
+        grouping_key: identifier,
+        detail: { review_decision: decision, transaction: { identifier } },
+      });
+      return {
+        ok: true,
+        value: {
+          account_identifier: actor.account_identifier,
+          created_at: now,
+          created_by: actor.user_identifier,
+          review_decision: decision,
+          transaction_identifier: identifier,
+        },
+      };
+    },
+
+    async setRiskTypes(riskIdentifier, request) {
+      const v = validateTransactionShape<TransactionRiskTypesRequest>('transaction_risk_types_request', request, 'input');
+      if (!v.ok) return problem(400, v.error);
+      const stored = await risks.get(riskIdentifier);
+      if (!stored) return problem(404, [{ code: 'RISK_NOT_FOUND', message: 'no such risk', path: '$.identifier' }]);
+      stored.risk_types = [...v.value.risk_types];
+      await risks.put(stored);
+      return { ok: true, value: stored.risk_types };
+    },
+
+    async createMute(request, customer) {
+      const v = validateTransactionShape<AlertMuteCreateRequest>('alert_mute_create_request', request, 'input');
+      if (!v.ok) return problem(400, v.error);
+      const customerIdentifier = v.value.customer_identifier ?? customer?.identifier ?? null;
+      if (customerIdentifier === null) {
+        return problem(422, [
+          {
+            code: 'MANDATORY_COLUMN_MISSING',
+            message: 'a mute applies to one customer: give customer_identifier in the request or as the customer in scope',
+            path: '$.customer_identifier',
+          },
+        ]);
+      }
+      const mute: AlertMute = {
+        id: ids.next(),
+        created_at: clock.now(),
+        customer_identifier: customerIdentifier,
+        profile_identifier: v.value.profile_identifier,
+        risk_identifier: v.value.risk_identifier ?? null,
+      };
+      await mutes.create(mute);
+      return { ok: true, value: mute };
+    },
+
+    async listMutes(page) {
+      const p = pageParams(page);
+      if (!p.ok) return problem(400, p.error);
+      const res = await mutes.list(p.value);
+      return { ok: true, value: { alert_mutes: res.items, ...envelope('alert-mutes', p.value, res.total_count) } };
+    },
+
+    async listRisks(page) {
+      const p = pageParams(page);
+      if (!p.ok) return problem(400, p.error);
+      const res = await risks.list(p.value);
+      return { ok: true, value: { risks: res.items.map((s) => s.risk), ...envelope('risks', p.value, res.total_count) } };
+    },
+
+    async updateRiskStatus(riskIdentifier, request, actor, statusOptions = {}) {
+      const v = validateTransactionShape<TransactionRiskStatusUpdate>('risk_status_update', request, 'input');
+      if (!v.ok) return problem(400, v.error);
+      const stored = await risks.get(riskIdentifier);
+      if (!stored) return problem(404, [{ code: 'RISK_NOT_FOUND', message: 'no such risk', path: '$.identifier' }]);
+      await risks.setDecision(riskIdentifier, v.value.decision);
+      await audit.append({
+        identifier: ids.next(),
+        occurred_at: clock.now(),
+        type: 'RISK_STATUS_UPDATED',
+        actioned_by: { type: 'USER', identifier: actor.user_identifier },
+        grouping_key: stored.risk.detail.transaction.identifier,
+        detail: {
+          account_identifier: actor.account_identifier,
+          case: statusOptions.case_identifier ? { identifier: statusOptions.case_identifier } : null,
+          customer: { identifier: stored.customer_identifier },
+          new_profile_hit_state: HIT_STATE[v.value.decision],
+          risk: { identifier: riskIdentifier, type: 'TRANSACTION_MONITORING' },
+        },
+      });
+      return { ok: true, value: { identifier: riskIdentifier, decision: v.value.decision } };
+    },
+
+    auditOf(transactionIdentifier) {
+      return audit.forTransaction(transactionIdentifier);
+    },
+  };
+}

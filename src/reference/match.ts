@@ -1,0 +1,575 @@
+/**
+ * Finding list names in the free text of a payment reference (issue 5; GUIDE.md section 1 per-word rules).
+ *
+ * 1. The reference is tokenised with offsets (tokens.ts) and each word is classed: noise (a stop word, or a
+ *    word holding a digit: amounts, dates, invoice numbers, IBAN-like strings), a name particle, an initial, or
+ *    an ordinary word that may anchor a match.
+ * 2. Each anchoring word looks up the vocabulary words it matches (exact, one edit by the fuzziness table,
+ *    phonetic, equivalents, digits) through the vocabulary's keys; glued and split forms are looked up too.
+ * 3. Runs of two and three adjacent words, single words and acronyms are looked up in the n-gram index
+ *    (ngram-index.ts): each hit is a candidate (a list name, read in list order or surname first, anchored at
+ *    a reference word).
+ * 4. Each candidate is verified by aligning the whole list name with consecutive reference words: every core
+ *    word must match (per-word types of word-match.ts, glued words, initials); affixes, particles, numbers and
+ *    single letters are optional; a particle of the reference may stand between two words of the name.
+ * 5. Noise guard (docs/readme/reference.md, "Noise rules"): a name of two or more core words needs two of them
+ *    matched by full words (a stop word of the name matched exactly may be the second); a name of one core word
+ *    must be spelt as listed, a one-word person name is reported only when enabled, a person name of one core
+ *    word and particles only with the particles, and a common word only with a second word of the name.
+ */
+import { PLACEMENT_QUALITY, type PlacedWord } from '../names/assign.js';
+import type { Entity } from '../types/entity.js';
+import { matchClassOf, type MatchClass } from '../names/name-match.js';
+import { prepareWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
+import { scoreMatch } from '../names/score.js';
+import type { WordMatchType } from '../names/types.js';
+import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import { CandidateFinder } from '../screening/candidates.js';
+import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import { pairKey, ReferenceIndex, tripleKey, type NameOrder } from './ngram-index.js';
+import { referenceWords, type ReferenceWords } from './noise.js';
+import type { TokenScript } from '../names/normalize.js';
+import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
+
+export type Noise = 'stop_word' | 'number';
+
+export interface ReferenceToken extends OffsetToken {
+  word: PreparedWord;
+  noise: Noise | undefined;
+  /** May start a match: not noise, not a particle, two characters or more. */
+  anchor: boolean;
+  /** Written in capitals in the original text (acronyms must be). */
+  upper: boolean;
+}
+
+export interface ReferenceMatchSettings {
+  /** Shortest reference word allowed one edit (GUIDE.md fuzziness table); null disables edits. */
+  minEditLength: number | null;
+  /** Report names of one core word that belong to persons (off by default). */
+  singleWordPersonNames: boolean;
+  /** Entities that may be reported (profile types, blacklist ids). */
+  keep: (entity: Entity) => boolean;
+}
+
+/** One list name found in the reference. */
+export interface Occurrence {
+  slot: number;
+  /** Index of the name in the entity (0: primary name). */
+  name: number;
+  rotated: boolean;
+  acronym: boolean;
+  /** First and one-past-last reference token of the match. */
+  from: number;
+  to: number;
+  /** [start, end) offsets in the original text. */
+  start: number;
+  end: number;
+  /** Placement of each reference word from `from` to `to`. */
+  placed: PlacedWord[];
+  matchClass: MatchClass;
+  /** The list name's words matched by a nickname (hypocorism). */
+  hypocorism: boolean;
+  score: number;
+}
+
+const LETTERS = /^[a-z]+$/;
+const DIGIT = /[0-9]/;
+const UPPER = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+const STRONG: ReadonlySet<WordMatchType> = new Set([
+  'exact_match',
+  'edit_distance',
+  'phonetic',
+  'equivalent_name',
+  'removed_spaces',
+  'digit_to_word',
+  'word_to_digit',
+]);
+const MAX_GLUE = 3;
+/** Types that spell a word as listed. */
+const SPELT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces']);
+/** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
+const MAX_PARTICLE_GAP = 2;
+/** An acronym shared by more names than this is too ambiguous to report. */
+const MAX_ACRONYM_NAMES = 20;
+/** A word in at least this share of the list's entities (and at least COMMON_DF_MIN of them) is common. */
+const COMMON_DF_SHARE = 1 / 2000;
+const COMMON_DF_MIN = 25;
+const VOCAB_CACHE_LIMIT = 50_000;
+const WORD_CACHE_LIMIT = 50_000;
+
+/** Per screening index: the n-gram index, the candidate finder's vocabulary lookups and a cache of them. */
+export class ReferenceMatcher {
+  readonly ngrams: ReferenceIndex;
+  private readonly finder: CandidateFinder;
+  private readonly lookupCtx: WordMatchContext;
+  private cache = new Map<string, number[]>();
+  private readonly prepared = new Map<string, PreparedWord>();
+  private cachedVocabSize = -1;
+  readonly words: ReferenceWords;
+
+  constructor(readonly index: EntityIndex) {
+    this.ngrams = new ReferenceIndex(index);
+    this.finder = new CandidateFinder(index);
+    this.lookupCtx = { tables: index.tables, minEditLength: null, nicknames: true, initials: true };
+    this.words = referenceWords();
+  }
+
+  /** A reference word prepared for comparison (cached: payment references repeat their words). */
+  private prepare(text: string, script: TokenScript): PreparedWord {
+    const key = `${script}:${text}`;
+    let word = this.prepared.get(key);
+    if (word === undefined) {
+      if (this.prepared.size > WORD_CACHE_LIMIT) this.prepared.clear();
+      word = prepareWord(text, script, this.index.tables);
+      this.prepared.set(key, word);
+    }
+    return word;
+  }
+
+  tokens(text: string): ReferenceToken[] {
+    return tokenizeWithOffsets(text).map((t) => {
+      const word = this.prepare(t.text, t.script);
+      const noise: Noise | undefined = DIGIT.test(t.text) ? 'number' : this.words.stop.has(t.text) ? 'stop_word' : undefined;
+      return {
+        ...t,
+        word,
+        noise,
+        anchor: noise === undefined && !word.particle && t.text.length >= 2,
+        upper: UPPER.test(text.slice(t.start, t.end)),
+      };
+    });
+  }
+
+  /** Vocabulary ids a reference word matches (cached across references until the vocabulary grows). */
+  private lookup(word: PreparedWord, minEditLength: number | null): number[] {
+    const vocab = this.index.vocab;
+    if (vocab.size !== this.cachedVocabSize || this.cache.size > VOCAB_CACHE_LIMIT) {
+      this.cache = new Map();
+      this.cachedVocabSize = vocab.size;
+    }
+    const key = `${minEditLength ?? 0}:${word.script}:${word.text}`;
+    let ids = this.cache.get(key);
+    if (ids === undefined) {
+      ids = [...this.finder.vocabularyMatches(word, { ...this.lookupCtx, minEditLength }, { exactMatch: false, minEditLength, nameVariations: false })];
+      this.cache.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** Every list name occurring in the reference, before grouping by entity. */
+  find(text: string, settings: ReferenceMatchSettings): { tokens: ReferenceToken[]; occurrences: Occurrence[] } {
+    this.ngrams.refresh();
+    const tokens = this.tokens(text);
+    const n = tokens.length;
+    const vocab = this.index.vocab;
+    // Units: vocabulary ids each reference word (or run of glued words) stands for, by start token.
+    const units: { to: number; ids: readonly number[] }[][] = tokens.map(() => []);
+    for (let t = 0; t < n; t++) {
+      const tok = tokens[t]!;
+      if (tok.anchor) units[t]!.push({ to: t + 1, ids: this.lookup(tok.word, settings.minEditLength) });
+      else {
+        const id = vocab.id(tok.text);
+        if (id !== undefined) units[t]!.push({ to: t + 1, ids: [id] });
+      }
+      let glued = tok.text;
+      for (let g = 2; g <= MAX_GLUE && t + g <= n; g++) {
+        const next = tokens[t + g - 1]!;
+        if (!LETTERS.test(next.text) || !LETTERS.test(tok.text)) break;
+        glued += next.text;
+        const id = vocab.id(glued);
+        if (id !== undefined) units[t]!.push({ to: t + g, ids: [id] });
+      }
+    }
+    const candidates = new Set<number>(); // entry * 256 + anchor token
+    const add = (entries: readonly number[] | undefined, anchor: number): void => {
+      if (entries === undefined) return;
+      for (const e of entries) candidates.add(e * 256 + anchor);
+    };
+    /** By position: the units starting there, or after at most MAX_PARTICLE_GAP particles or initials. */
+    const after: { to: number; ids: readonly number[]; anchored: boolean }[][] = [];
+    for (let end = 0; end <= n; end++) {
+      const out: { to: number; ids: readonly number[]; anchored: boolean }[] = [];
+      for (let p = end, gap = 0; p < n && gap <= MAX_PARTICLE_GAP; p++, gap++) {
+        for (const u of units[p]!) out.push({ to: u.to, ids: u.ids, anchored: tokens[p]!.anchor || u.to - p > 1 });
+        const skippable = tokens[p]!.word.particle || (tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text));
+        if (!skippable) break;
+      }
+      after.push(out);
+    }
+    const following = (end: number) => after[end]!;
+    const ngrams = this.ngrams;
+    /** Names beginning with the pair (a, b), and with a third word from the units after `end`. */
+    const lookPair = (a: number, b: number, end: number, anchor: number, afterInitial: boolean): void => {
+      const key = pairKey(a, b);
+      add(ngrams.pairs.get(key), anchor);
+      if (afterInitial) add(ngrams.skips.get(key), anchor);
+      if (!ngrams.prefixes.has(key)) return;
+      for (const third of following(end)) for (const c of third.ids) add(ngrams.triples.get(tripleKey(key, c)), anchor);
+    };
+    const isInitial = (p: number): boolean => p >= 0 && p < n && tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text);
+    for (let t = 0; t < n; t++) {
+      const afterInitial = isInitial(t - 1);
+      for (const unit of units[t]!) {
+        const anchored = tokens[t]!.anchor || unit.to - t > 1;
+        if (anchored) for (const id of unit.ids) add(ngrams.singles.get(id), t);
+        for (const next of following(unit.to)) {
+          if (!anchored && !next.anchored) continue;
+          for (const a of unit.ids) for (const b of next.ids) lookPair(a, b, next.to, t, afterInitial);
+        }
+        // A middle initial ("MOHAMAD A HASSAN"): the first and third core words.
+        if (anchored && isInitial(unit.to)) {
+          for (const next of following(unit.to + 1)) for (const a of unit.ids) for (const b of next.ids) add(ngrams.middles.get(pairKey(a, b)), t);
+        }
+      }
+      // One reference word written as two list words glued ("MOHAMADALI").
+      const tok = tokens[t]!;
+      if (tok.anchor && LETTERS.test(tok.text) && tok.text.length >= 5) {
+        for (let cut = 2; cut <= tok.text.length - 3; cut++) {
+          const a = vocab.id(tok.text.slice(0, cut));
+          const b = a === undefined ? undefined : vocab.id(tok.text.slice(cut));
+          if (a === undefined || b === undefined) continue;
+          lookPair(a, b, t + 1, t, false);
+          add(ngrams.singles.get(a), t);
+          add(ngrams.singles.get(b), t);
+        }
+      }
+    }
+
+    const occurrences: Occurrence[] = [];
+    const seen = new Set<string>();
+    const pairs = new PairCache(tokens, settings.minEditLength, this.index);
+    for (const c of candidates) {
+      const entry = Math.floor(c / 256);
+      const anchor = c % 256;
+      const at = this.ngrams.resolve(entry);
+      if (at === undefined) continue;
+      const entity = this.index.slots[at.slot]!.entity;
+      if (!settings.keep(entity)) continue;
+      const occ = this.verify(tokens, pairs, at.slot, at.name, at.rotated, anchor, settings);
+      if (occ === null) continue;
+      const key = `${occ.slot}:${occ.name}:${occ.from}:${occ.to}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      occurrences.push(occ);
+    }
+    this.acronymOccurrences(tokens, settings, occurrences, seen);
+    return { tokens, occurrences };
+  }
+
+  /** The best alignment of the name with consecutive reference words around the anchor, or null. */
+  private verify(tokens: readonly ReferenceToken[], pairs: PairCache, slot: number, name: number, rotated: boolean, anchor: number, settings: ReferenceMatchSettings): Occurrence | null {
+    const s = this.index.slots[slot]!;
+    const order = this.ngrams.order(slot, name, rotated);
+    const person = s.entity.entity_type === 'person';
+    if (order.core === 1 && person && !settings.singleWordPersonNames && wordsBesidesAffixes(order) === 1) return null;
+    const ids = nameIds(s.names[name]!);
+    const wordIds = order.positions.map((p) => ids[p]!);
+    const firstCore = order.kinds.indexOf('core');
+    // Quick rejection: every core word must match some reference word near the anchor (glued forms aside).
+    const lo = Math.max(0, anchor - firstCore - 2);
+    const hi = Math.min(tokens.length, anchor + order.positions.length * MAX_GLUE + MAX_PARTICLE_GAP);
+    for (let k = 0; k < wordIds.length; k++) {
+      if (order.kinds[k] !== 'core') continue;
+      let found = false;
+      for (let p = lo; p < hi && !found; p++) found = pairs.type(p, wordIds[k]!, person) !== null || pairs.gluable(p, wordIds[k]!);
+      if (!found) return null;
+    }
+    let best: Alignment | null = null;
+    // The name may start up to its optional leading words (and one initial) before the anchor.
+    for (let start = anchor; start >= lo; start--) {
+      const found = align(tokens, start, wordIds, order, pairs, person, this.index, this.words.stop);
+      if (found === null || found.to <= anchor) continue;
+      if (best === null || found.quality > best.quality || (found.quality === best.quality && found.to - found.from > best.to - best.from)) best = found;
+    }
+    if (best === null) return null;
+    if (!this.supported(best, order, wordIds, s.entity, settings)) return null;
+    return this.occurrence(tokens, slot, name, rotated, false, best);
+  }
+
+  private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], entity: Entity, settings: ReferenceMatchSettings): boolean {
+    // Two core words or more: two matched by full words; a stop word of the name, matched exactly, may be one.
+    if (order.core >= 2) return a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
+    if (a.coreSupport < 1) return false;
+    const k = order.kinds.indexOf('core');
+    const id = wordIds[k]!;
+    const core = this.index.vocab.words[id]!;
+    if (core.text.length < 3) return false;
+    // One word alone must be spelt as listed (exactly, one typo, or glued), not merely sound alike.
+    const position = order.positions[k]!;
+    if (!a.placed.some((p) => p.list.includes(position) && SPELT.has(p.type))) return false;
+    const secondWord = a.coreSupport + a.affixes >= 2;
+    if (entity.entity_type === 'person') {
+      // "ABU ALI", "EL CHAPO": the particle (or number, initial) must be there too. "HAMZA": only when enabled.
+      if (wordsBesidesAffixes(order) > 1) return secondWord;
+      if (!settings.singleWordPersonNames) return false;
+    }
+    return !this.isCommon(core.text, id) || secondWord;
+  }
+
+  /** A common word: in the common-word or stop-word list, or in many of the list's entities. */
+  isCommon(text: string, id: number): boolean {
+    if (this.words.common.has(text) || this.words.stop.has(text)) return true;
+    const df = this.index.documentFrequency(id);
+    return df >= Math.max(COMMON_DF_MIN, this.index.size * COMMON_DF_SHARE);
+  }
+
+  /** Reference words in capitals standing for the initials of an organisation name ("IRGC"). */
+  private acronymOccurrences(tokens: readonly ReferenceToken[], settings: ReferenceMatchSettings, out: Occurrence[], seen: Set<string>): void {
+    tokens.forEach((tok, t) => {
+      if (!tok.anchor || !tok.upper || !LETTERS.test(tok.text) || tok.text.length < 3 || this.words.common.has(tok.text)) return;
+      const entries = this.ngrams.acronyms.get(tok.text);
+      if (entries === undefined || entries.length > MAX_ACRONYM_NAMES) return;
+      for (const entry of entries) {
+        const at = this.ngrams.resolve(entry);
+        if (at === undefined) continue;
+        const entity = this.index.slots[at.slot]!.entity;
+        if (!settings.keep(entity)) continue;
+        const key = `${at.slot}:${at.name}:${t}:${t + 1}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const order = this.ngrams.order(at.slot, at.name, false);
+        const core = order.positions.filter((_, k) => order.kinds[k] === 'core');
+        const placed: PlacedWord[] = [{ type: 'initial_to_word', list: core, acronym: true }];
+        out.push(this.occurrence(tokens, at.slot, at.name, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }));
+      }
+    });
+  }
+
+  private occurrence(tokens: readonly ReferenceToken[], slot: number, name: number, rotated: boolean, acronym: boolean, a: Alignment): Occurrence {
+    const prepared: PreparedName = this.index.slots[slot]!.names[name]!;
+    const matchClass = matchClassOf(a.placed);
+    const score = scoreMatch({
+      queryWords: tokens.slice(a.from, a.to).map((t) => t.word),
+      edgeAffix: a.placed.map(() => false),
+      placed: a.placed,
+      name: prepared,
+      matchClass,
+      inOrder: !rotated,
+      isPrimary: name === 0,
+      birthYear: undefined,
+      weight: this.index.weight,
+    });
+    return {
+      slot,
+      name,
+      rotated,
+      acronym,
+      from: a.from,
+      to: a.to,
+      start: tokens[a.from]!.start,
+      end: tokens[a.to - 1]!.end,
+      placed: a.placed,
+      matchClass,
+      hypocorism: a.hypocorism,
+      score,
+    };
+  }
+}
+
+/** Words of the name other than its affixes. */
+function wordsBesidesAffixes(order: NameOrder): number {
+  let count = 0;
+  for (const kind of order.kinds) if (kind !== 'affix') count++;
+  return count;
+}
+
+interface Alignment {
+  from: number;
+  to: number;
+  /** One placement per reference word from `from` to `to`. */
+  placed: PlacedWord[];
+  quality: number;
+  /** Core list words matched strongly by full reference words. */
+  coreSupport: number;
+  /** Optional words of the list name (affixes, particles, numbers) present in the reference, stop words aside. */
+  affixes: number;
+  /** Core words of the list name that are stop words, matched exactly. */
+  stopSupport: number;
+  hypocorism: boolean;
+}
+
+interface Step {
+  /** Next list word and next reference word. */
+  k: number;
+  p: number;
+  quality: number;
+  /** Placements of the reference words consumed by this step. */
+  placed: PlacedWord[];
+  support: number;
+  affix: number;
+  stop: number;
+  hypocorism: boolean;
+}
+
+/**
+ * Per-reference memo of how reference words match list words: each (reference word, vocabulary word, person
+ * rules) pair is compared once, however many candidate names share the word.
+ */
+class PairCache {
+  private readonly types = new Map<number, WordMatchType | null>();
+  private readonly person: WordMatchContext;
+  private readonly other: WordMatchContext;
+
+  constructor(
+    readonly tokens: readonly ReferenceToken[],
+    minEditLength: number | null,
+    readonly index: EntityIndex,
+  ) {
+    this.person = { tables: index.tables, minEditLength, nicknames: true, initials: true };
+    this.other = { tables: index.tables, minEditLength, nicknames: false, initials: false };
+  }
+
+  /** How reference word `p` matches vocabulary word `id`: noise words only exactly (or digit and number word). */
+  type(p: number, id: number, person: boolean): WordMatchType | null {
+    const key = (id * 256 + p) * 2 + (person ? 1 : 0);
+    const known = this.types.get(key);
+    if (known !== undefined) return known;
+    const tok = this.tokens[p]!;
+    const word = this.index.vocab.words[id]!;
+    const type = tok.noise === 'stop_word' ? (tok.text === word.text ? 'exact_match' : null) : wordMatchType(tok.word, word, person ? this.person : this.other);
+    this.types.set(key, type);
+    return type;
+  }
+
+  /** Reference word `p` may be part of a glued form of vocabulary word `id` (one holds the other). */
+  gluable(p: number, id: number): boolean {
+    const a = this.tokens[p]!.text;
+    const b = this.index.vocab.words[id]!.text;
+    return a.length !== b.length && (a.length > b.length ? a.includes(b) : b.includes(a));
+  }
+
+  isNickname(p: number, id: number): boolean {
+    const ga = this.index.tables.nicknames.get(this.tokens[p]!.text);
+    const gb = this.index.tables.nicknames.get(this.index.vocab.words[id]!.text);
+    return ga !== undefined && gb !== undefined && ga.some((g) => gb.includes(g));
+  }
+}
+
+interface Choice {
+  quality: number;
+  step: Step | null;
+}
+
+const FAIL: Choice = { quality: -Infinity, step: null };
+const DONE: Choice = { quality: 0, step: null };
+
+/**
+ * Align every word of the name (in reading order) with reference words from `start`: a dynamic programme over
+ * (list word, reference word) maximising the placement quality. Null when a core word cannot be placed or the
+ * match does not begin at `start`.
+ */
+function align(
+  tokens: readonly ReferenceToken[],
+  start: number,
+  wordIds: readonly number[],
+  order: NameOrder,
+  pairs: PairCache,
+  person: boolean,
+  index: EntityIndex,
+  stop: ReadonlySet<string>,
+): Alignment | null {
+  const n = tokens.length;
+  const m = wordIds.length;
+  const vocab = index.vocab.words;
+  const width = n + 1;
+  const memo: (Choice | undefined)[] = new Array((m + 1) * width);
+  const best = (k: number, p: number): Choice => {
+    if (k === m) return DONE;
+    const known = memo[k * width + p];
+    if (known !== undefined) return known;
+    let result = FAIL;
+    const consider = (step: Step): void => {
+      const rest = best(step.k, step.p);
+      if (rest.quality === -Infinity) return;
+      const q = step.quality + rest.quality;
+      if (q > result.quality) result = { quality: q, step };
+    };
+    const core = order.kinds[k] === 'core';
+    const pos = order.positions[k]!;
+    const id = wordIds[k]!;
+    if (!core) consider({ k: k + 1, p, quality: 0, placed: [], support: 0, affix: 0, stop: 0, hypocorism: false });
+    if (p < n) {
+      const tok = tokens[p]!;
+      const type = pairs.type(p, id, person);
+      if (type !== null) {
+        const strong = STRONG.has(type) && tok.noise === undefined && tok.text.length >= 2;
+        // A matched optional word (affix, particle, number) supports a name made of one common word ("GRACE 1").
+        const optionalSupport = !core && (type === 'exact_match' || type === 'digit_to_word' || type === 'word_to_digit') && tok.noise !== 'stop_word' ? 1 : 0;
+        consider({
+          k: k + 1,
+          p: p + 1,
+          quality: PLACEMENT_QUALITY[type] + (core ? 0 : 1),
+          placed: [{ type, list: [pos] }],
+          support: core && strong ? 1 : 0,
+          affix: optionalSupport,
+          stop: core && type === 'exact_match' && tok.noise === 'stop_word' ? 1 : 0,
+          hypocorism: type === 'equivalent_name' && person && pairs.isNickname(p, id),
+        });
+      }
+      if (LETTERS.test(tok.text) && pairs.gluable(p, id)) {
+        const text = vocab[id]!.text;
+        // Reference words glued into one list word ("AL QAIDA" ~ "ALQAIDA").
+        let glued = tok.text;
+        for (let g = 2; g <= MAX_GLUE && p + g <= n; g++) {
+          const next = tokens[p + g - 1]!;
+          if (!LETTERS.test(next.text)) break;
+          glued += next.text;
+          if (glued.length > text.length) break;
+          if (glued === text) {
+            const placed = Array.from({ length: g }, (): PlacedWord => ({ type: 'removed_spaces', list: [pos] }));
+            consider({ k: k + 1, p: p + g, quality: PLACEMENT_QUALITY.removed_spaces * g, placed, support: core ? 1 : 0, affix: core || stop.has(text) ? 0 : 1, stop: 0, hypocorism: false });
+          }
+        }
+        // One reference word for several list words ("MOHAMADALI" ~ "MOHAMAD ALI").
+        let joined = text;
+        const list = [pos];
+        let coreWords = core ? 1 : 0;
+        let optional = core || stop.has(text) ? 0 : 1;
+        for (let g = 2; g <= MAX_GLUE && k + g <= m; g++) {
+          const next = vocab[wordIds[k + g - 1]!]!.text;
+          joined += next;
+          list.push(order.positions[k + g - 1]!);
+          if (order.kinds[k + g - 1] === 'core') coreWords++;
+          else if (!stop.has(next)) optional++;
+          if (joined.length > tok.text.length) break;
+          if (joined === tok.text) {
+            consider({ k: k + g, p: p + 1, quality: PLACEMENT_QUALITY.removed_spaces * g, placed: [{ type: 'removed_spaces', list: [...list] }], support: coreWords, affix: optional, stop: 0, hypocorism: false });
+          }
+        }
+      }
+      // A particle of the reference between two words of the name ("OSAMA BIN LADEN" for "OSAMA LADEN").
+      if (core && k > 0 && tok.word.particle && p > start) {
+        consider({ k, p: p + 1, quality: 0, placed: [{ type: 'name_variations_removal', list: [] }], support: 0, affix: 0, stop: 0, hypocorism: false });
+      }
+    }
+    memo[k * width + p] = result;
+    return result;
+  };
+
+  const top = best(0, start);
+  if (top.quality === -Infinity) return null;
+  const placed: PlacedWord[] = [];
+  let coreSupport = 0;
+  let affixes = 0;
+  let stopSupport = 0;
+  let hypocorism = false;
+  let from = -1;
+  let to = start;
+  let k = 0;
+  let p = start;
+  for (let step = top.step; step !== null; step = best(k, p).step) {
+    if (step.p > p) {
+      if (from < 0) from = p;
+      placed.push(...step.placed);
+      to = step.p;
+    }
+    coreSupport += step.support;
+    affixes += step.affix;
+    stopSupport += step.stop;
+    hypocorism ||= step.hypocorism;
+    k = step.k;
+    p = step.p;
+  }
+  if (from !== start) return null;
+  return { from, to, placed, quality: top.quality, coreSupport, affixes, stopSupport, hypocorism };
+}

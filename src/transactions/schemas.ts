@@ -53,7 +53,10 @@ export type JsonSchema = { [key: string]: unknown };
 // ---------------------------------------------------------------- builders
 
 const nullable = (s: JsonSchema): JsonSchema => {
-  if (Array.isArray(s.enum)) return { ...s, enum: [...(s.enum as unknown[]), null] };
+  if (Array.isArray(s.enum)) {
+    const type = typeof s.type === 'string' ? { type: [s.type, 'null'] } : {};
+    return { ...s, ...type, enum: [...(s.enum as unknown[]), null] };
+  }
   // `x-nullable-of` lets the validator swap the copy for a reference to the shared schema (see SHARED_SCHEMAS).
   if (s.type === 'object') return { ...s, type: ['object', 'null'], 'x-nullable-of': s };
   if (typeof s.type === 'string') return { ...s, type: [s.type, 'null'] };

@@ -280,3 +280,23 @@ describe('validation reports', () => {
     expect(validateTransactionShape('problem_detail', body, 'output').ok).toBe(true);
   });
 });
+
+describe('nullable enumerations accept null', () => {
+  it('a RISK_STATUS_UPDATED audit record may carry a null risk type, and still refuses an unknown one', async () => {
+    const { validateTransactionShape } = await import('../../src/transactions/index.js');
+    const record = (type: unknown) => ({
+      identifier: '00000000-0000-4000-8000-000000000045',
+      occurred_at: '2026-03-01T10:00:00Z',
+      type: 'RISK_STATUS_UPDATED',
+      detail: {
+        account_identifier: '00000000-0000-4000-8000-000000000010',
+        case: null,
+        customer: { identifier: '00000000-0000-4000-8000-000000000002' },
+        new_profile_hit_state: 'FALSE_POSITIVE',
+        risk: { identifier: '00000000-0000-4000-8000-000000000030', type },
+      },
+    });
+    expect(validateTransactionShape('audit_record', record(null), 'output').ok).toBe(true);
+    expect(validateTransactionShape('audit_record', record('NOT_A_KIND'), 'output').ok).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@
  * The audit log: records of every type of the spec, validated by schema on the way in, linked to the case,
  * customer and transaction pages they belong to, read back in the paged envelope.
  */
+import { validateTransactionPageRequest } from '../transactions/paging.js';
 import type { Result } from '../errors.js';
 import type { AuditSink, TransactionClock, TransactionIdGenerator } from '../transactions/ports.js';
 import type { TransactionAuditRecord, TransactionProblemDetail, TransactionViolation } from '../transactions/types.js';
@@ -78,19 +79,7 @@ export interface AuditLog {
 const RESOURCE: Record<AuditScope, string> = { case: 'cases', customer: 'customers', transaction: 'transactions' };
 
 /** Validate page parameters (shared by the area's lists). */
-export function casePageParams(
-  page: CasePageRequest = {},
-  defaultSize = 50,
-): Result<{ page_number: number; page_size: number }, TransactionViolation[]> {
-  const page_number = page.page_number ?? 1;
-  const page_size = page.page_size ?? defaultSize;
-  const errors: TransactionViolation[] = [];
-  if (!Number.isInteger(page_number) || page_number < 1)
-    errors.push({ code: 'INVALID_NUMBER', message: 'page_number must be an integer of at least 1', path: '$.page_number' });
-  if (!Number.isInteger(page_size) || page_size < 1 || page_size > 1000)
-    errors.push({ code: 'INVALID_NUMBER', message: 'page_size must be an integer from 1 to 1000', path: '$.page_size' });
-  return errors.length ? { ok: false, error: errors } : { ok: true, value: { page_number, page_size } };
-}
+export const casePageParams = validateTransactionPageRequest;
 
 /** The spec's page envelope: `first`, `self`, `next`, `prev`, `total_count`; paths carry `page_number`. */
 export function casePageEnvelope(

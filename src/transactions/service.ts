@@ -2,6 +2,7 @@
  * The transaction service: submission (validate, evaluate, store, audit), review decisions, risk types, alert mutes,
  * risks and risk status updates, over async storage ports. Every expected failure is a problem-detail value.
  */
+import { validateTransactionPageRequest } from './paging.js';
 import type { Result } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import type { TransactionProfileHitState, TransactionRiskDecision } from './enums.js';
@@ -93,16 +94,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     error: toProblemDetail(violations, { clock, ids, status, ...(title ? { title } : {}) }),
   });
 
-  const pageParams = (page: TransactionPageRequest = {}): Result<Required<TransactionPageRequest>, TransactionViolation[]> => {
-    const page_number = page.page_number ?? 1;
-    const page_size = page.page_size ?? defaultPageSize;
-    const errors: TransactionViolation[] = [];
-    if (!Number.isInteger(page_number) || page_number < 1)
-      errors.push({ code: 'INVALID_NUMBER', message: 'page_number must be an integer of at least 1', path: '$.page_number' });
-    if (!Number.isInteger(page_size) || page_size < 1 || page_size > 1000)
-      errors.push({ code: 'INVALID_NUMBER', message: 'page_size must be an integer from 1 to 1000', path: '$.page_size' });
-    return errors.length ? { ok: false, error: errors } : { ok: true, value: { page_number, page_size } };
-  };
+  const pageParams = (page: TransactionPageRequest = {}) => validateTransactionPageRequest(page, defaultPageSize);
 
   const envelope = (resource: string, page: Required<TransactionPageRequest>, total: number) => {
     const last = Math.max(1, Math.ceil(total / page.page_size));

@@ -13,6 +13,8 @@ export interface AssignContext extends WordMatchContext {
   nameVariations: boolean;
   /** Organisation rules: acronyms against word runs. */
   acronyms: boolean;
+  /** Affix roles of the list name's words (acronyms must span the rest). */
+  listRoles?: readonly (AffixRole | undefined)[];
   /** Per-word types already known for query word `i` (an index search caches them); null when unknown. */
   knownType?: (i: number, list: PreparedWord) => WordMatchType | null | undefined;
 }
@@ -67,6 +69,12 @@ interface Option {
 }
 
 const MAX_GLUE = 4;
+/**
+ * Acronyms have 3 to 8 letters. Two-letter ones are left out: they are ordinary words far too often (`co`, `of`,
+ * `al`, `kk`), and any two-word name would spell one.
+ */
+export const MIN_ACRONYM = 3;
+export const MAX_ACRONYM = 8;
 const MAX_SEARCH_LIST_WORDS = 30;
 
 function concat(words: readonly PreparedWord[], from: number, count: number): string {
@@ -113,21 +121,26 @@ function optionsFor(
     }
   }
   if (ctx.acronyms) {
-    // Query acronym against a run of list words ("IBM" ~ "International Business Machines").
+    // An acronym stands for a whole name: the acronym and the words it spells out must each be all of their
+    // name but affixes and particles ("IBM Corp" ~ "International Business Machines Corporation").
+    const coreQuery = coreRange(query, roles);
+    const coreList = coreRange(list, ctx.listRoles);
+    // Query acronym against a run of list words.
     const len = q.text.length;
-    if (len >= 2 && len <= 8 && !q.isNumber) {
+    if (len >= MIN_ACRONYM && len <= MAX_ACRONYM && !q.isNumber && coreQuery.from === i && coreQuery.to === i + 1) {
       for (let j = 0; j + len <= m; j++) {
-        if (list[j]!.text[0] !== q.text[0]) continue;
+        if (list[j]!.text[0] !== q.text[0] || !spans(coreList, j, len)) continue;
         if (initials(list, j, len) === q.text) {
           options.push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', quality: PLACEMENT_QUALITY.removed_spaces, acronym: true });
         }
       }
     }
     // Query words i..i+k-1 spelling out a list acronym.
-    for (let k = 2; k <= 8 && i + k <= n; k++) {
+    for (let k = MIN_ACRONYM; k <= MAX_ACRONYM && i + k <= n; k++) {
+      if (!spans(coreQuery, i, k)) continue;
       const acronym = initials(query, i, k);
       for (let j = 0; j < m; j++) {
-        if (list[j]!.text === acronym) options.push({ queryCount: k, list: [j], type: 'word_to_initial', quality: PLACEMENT_QUALITY.removed_spaces * k, acronym: true });
+        if (list[j]!.text === acronym && spans(coreList, j, 1)) options.push({ queryCount: k, list: [j], type: 'word_to_initial', quality: PLACEMENT_QUALITY.removed_spaces * k, acronym: true });
       }
     }
   }
@@ -142,6 +155,26 @@ function placement(option: Option): PlacedWord {
   const placed: PlacedWord = { type: option.type, list: option.list };
   if (option.acronym === true) placed.acronym = true;
   return placed;
+}
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+/** The first to last word that is neither an affix nor a particle (the whole name when all are). */
+function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
+  const core = (k: number): boolean => roles?.[k] === undefined && !words[k]!.particle;
+  let from = 0;
+  let to = words.length;
+  while (from < to && !core(from)) from++;
+  while (to > from && !core(to - 1)) to--;
+  return from < to ? { from, to } : { from: 0, to: words.length };
+}
+
+/** Words from..from+count-1 are exactly the core span. */
+function spans(core: Span, from: number, count: number): boolean {
+  return core.from === from && core.to === from + count;
 }
 
 function range(from: number, count: number): number[] {

@@ -118,7 +118,8 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     minEditLength: options.minEditLength,
     nicknames: person,
     initials: person,
-    acronyms: !person,
+    acronyms: options.listEntityType === 'company' || options.listEntityType === 'organisation' ? !person : false,
+    listRoles: name.roles,
     nameVariations: options.nameVariations,
     knownType: options.knownType,
   });

@@ -31,11 +31,16 @@ function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b
   return ga.some((g) => gb.includes(g));
 }
 
+/**
+ * Double Metaphone: equal primary codes; or an alternate code equal when the words also start with the same
+ * letter (alternates alone are loose: `Jon` has the alternate `AN`, like `Aino`).
+ */
 export function phoneticEqual(q: PreparedWord, l: PreparedWord): boolean {
   const [qp, qs] = q.phonetic;
   const [lp, ls] = l.phonetic;
   if (qp === '' || lp === '') return false;
-  return qp === lp || qp === ls || qs === lp || qs === ls;
+  if (qp === lp) return true;
+  return q.text[0] === l.text[0] && (qp === ls || qs === lp || qs === ls);
 }
 
 /**

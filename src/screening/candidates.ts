@@ -11,7 +11,7 @@ import type { PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
-import { MAX_ACRONYM } from './entity-index.js';
+import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
 
 export interface CandidateSettings {
@@ -97,7 +97,7 @@ export class CandidateFinder {
           viaGlue(wordId, i, 1);
           markPostings(wordId, bit(i));
         });
-        const acronymSlots = q.text.length >= 2 && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
+        const acronymSlots = q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
         if (acronymSlots !== undefined) {
           acronymWord[i] = true;
           markSlots(acronymSlots, bit(i));
@@ -194,7 +194,7 @@ export class CandidateFinder {
         const id = vocab.id(glued);
         if (id !== undefined) mark(id, k);
       }
-      const acronym = vocab.id(initials);
+      const acronym = k >= MIN_ACRONYM ? vocab.id(initials) : undefined;
       if (acronym !== undefined) mark(acronym, k);
     }
   }

@@ -11,6 +11,7 @@ import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
+import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
 export type IndexedName = PreparedName;
@@ -35,8 +36,6 @@ export interface Slot {
   deceased: boolean;
 }
 
-/** Longest acronym indexed for organisation names. */
-export const MAX_ACRONYM = 8;
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
@@ -52,7 +51,7 @@ export class EntityIndex {
   readonly postings: number[][] = [];
   /** word id → live entities having the word (document frequency). */
   private readonly df: number[] = [];
-  /** Initials of runs of 2..8 consecutive words of organisation names → slots. */
+  /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
   private live = 0;
 
@@ -113,7 +112,7 @@ export class EntityIndex {
           let acronym = words[from]![0]!;
           for (let to = from + 1; to < words.length && to - from < MAX_ACRONYM; to++) {
             acronym += words[to]![0]!;
-            keys.add(acronym);
+            if (acronym.length >= MIN_ACRONYM) keys.add(acronym);
           }
         }
       }

@@ -756,7 +756,7 @@ export const CLERICAL_MARKS: readonly string[] = [
   "dprk-nkspea",
 ];
 
-/** Name particles that one spelling of a name may omit (bin, al, van, de). Source: lists/name-particles.txt (69 entries). */
+/** Name particles that one spelling of a name may omit (bin, al, van, de). Source: lists/name-particles.txt (75 entries). */
 export const NAME_PARTICLES: readonly string[] = [
   "bin",
   "ibn",
@@ -827,6 +827,12 @@ export const NAME_PARTICLES: readonly string[] = [
   "dos",
   "la",
   "le",
+  "and",
+  "of",
+  "for",
+  "und",
+  "et",
+  "y",
 ];
 
 /** [digit, word] pairs for digit/word matching. Source: lists/number-words.txt (87 entries). */

@@ -15,6 +15,8 @@ export interface AssignContext extends WordMatchContext {
   acronyms: boolean;
   /** Affix roles of the list name's words (acronyms must span the rest). */
   listRoles?: readonly (AffixRole | undefined)[];
+  /** Neighbouring query words glued (where one is a two-letter fragment): matched by edit, sound or equivalence. */
+  gluedPairs?: readonly (PreparedWord | undefined)[];
   /** Per-word types already known for query word `i` (an index search caches them); null when unknown. */
   knownType?: (i: number, list: PreparedWord) => WordMatchType | null | undefined;
 }
@@ -110,6 +112,18 @@ function optionsFor(
     const glued = concat(query, i, k);
     for (let j = 0; j < m; j++) {
       if (list[j]!.text === glued) options.push({ queryCount: k, list: [j], type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces * k });
+    }
+  }
+  // Two query words glued, then matched like one word (`Esma'il` → `esma il` → `esmail` ~ `Ismail`).
+  const pair2 = ctx.gluedPairs?.[i];
+  if (pair2 !== undefined) {
+    for (let j = 0; j < m; j++) {
+      if (list[j]!.text === pair2.text) continue;
+      const type = wordMatchType(pair2, list[j]!, ctx);
+      if (type === 'edit_distance' || type === 'phonetic' || type === 'equivalent_name') {
+        // Worth less than the two words placed apart, so it only serves where they cannot be.
+        options.push({ queryCount: 2, list: [j], type: 'removed_spaces', quality: PLACEMENT_QUALITY[type] });
+      }
     }
   }
   for (let k = 2; k <= MAX_GLUE; k++) {

@@ -19,6 +19,11 @@ export interface PreparedQuery {
   edgeRoles: Readonly<Record<AffixProfile, (AffixRole | undefined)[]>>;
   /** The searched entity type, when given (`filters.entity_type`). */
   entityType: EntityType | undefined;
+  /**
+   * Neighbouring query words glued and prepared where one is a fragment of two letters, as an apostrophe leaves
+   * (`Sa'id` → `sa id` → `said`, `Esma'il` → `esmail`); undefined elsewhere.
+   */
+  gluedPairs: (PreparedWord | undefined)[];
 }
 
 export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
@@ -33,9 +38,16 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
     const atEdges = edge(profile);
     return anywhere.map((role, i) => atEdges[i] ?? role);
   };
+  const gluedPairs = words.slice(1).map((w, i) => {
+    const a = words[i]!.text;
+    const b = w.text;
+    const fragment = Math.min(a.length, b.length) === 2 && !words[i]!.isNumber && !w.isNumber;
+    return fragment ? prepareWord(a + b, words[i]!.script, tables) : undefined;
+  });
   return {
     original: text,
     words,
+    gluedPairs,
     roles: { person: roles('person'), organisation: roles('organisation'), any: roles('any') },
     edgeRoles: { person: edge('person'), organisation: edge('organisation'), any: edge('any') },
     entityType,
@@ -114,6 +126,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
   const profile = affixProfile(query.entityType ?? options.listEntityType);
   const person = profile !== 'organisation';
   const placed = assignWords(query.words, query.roles[profile], name.words, {
+    gluedPairs: query.gluedPairs,
     tables: options.tables,
     minEditLength: options.minEditLength,
     nicknames: person,

@@ -89,6 +89,13 @@ export class CandidateFinder {
         const matches = this.vocabularyTypes(q, ctx, settings);
         if (q.text.length > 1) wordTypes[i] = matches;
         for (const id of matches.keys()) markPostings(id, bit(i));
+        const pair = query.gluedPairs[i];
+        if (pair !== undefined && i + 1 < n) {
+          for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) {
+            viaGlue(id, i, 2);
+            markPostings(id, bit(i, 2));
+          }
+        }
         this.markGlued(query, i, (wordId, count) => {
           viaGlue(wordId, i, count);
           markPostings(wordId, bit(i, count));

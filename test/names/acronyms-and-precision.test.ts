@@ -52,3 +52,24 @@ describe('phonetic alternates need the same first letter', () => {
     expect(compare(query, name, 'person') !== null).toBe(matches);
   });
 });
+
+describe('apostrophe fragments glue back and match fuzzily (removed_spaces)', () => {
+  it.each([
+    ["one edit after gluing: Esma'il ~ Ismail", "Esma'il Ahmadi", 'Ismail Ahmadi', 'esma'],
+    ["an equivalent after gluing: Sa'id ~ Saeed", "Sa'id Mortazavi", 'Saeed Mortazavi', 'sa'],
+  ])('%s', (_why, query, name, fragment) => {
+    const m = compare(query, name, 'person');
+    expect(m?.match_types[0]).toBe('unknown');
+    const details = m!.match_types_details as { name_matches: { query_term: string; match_types: string[] }[] }[];
+    expect(details[0]!.name_matches.find((w) => w.query_term === fragment)?.match_types).toEqual(['removed_spaces']);
+  });
+
+  it.each([
+    ['an initial is not a fragment to glue', 'J Smith', 'Jsmyth Brown'],
+    ['two ordinary words are not glued fuzzily', 'Abdel Karim', 'Abdelkarin Nour'],
+  ])('no glued match: %s', (_why, query, name) => {
+    const m = compare(query, name, 'person');
+    const types = m === null ? [] : (m.match_types_details as { name_matches: { match_types: string[] }[] }[])[0]!.name_matches.flatMap((w) => w.match_types);
+    expect(types).not.toContain('removed_spaces');
+  });
+});

@@ -67,6 +67,11 @@ const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, 
   unknown: ['unknown', 'unknown'],
 };
 
+/** The primary hit type of a match class, on the primary name or on an aka. */
+export function primaryTypeOf(matchClass: MatchClass, onPrimaryName: boolean): PrimaryMatchType {
+  return CLASS_TO_PRIMARY[matchClass][onPrimaryName ? 0 : 1];
+}
+
 interface Candidate {
   nameIndex: number;
   name: PreparedName;
@@ -121,7 +126,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
       nameIndex,
       name,
       match,
-      primary: CLASS_TO_PRIMARY[match.matchClass][isPrimary ? 0 : 1],
+      primary: primaryTypeOf(match.matchClass, isPrimary),
       score: scoreMatch({
         queryWords: query.words,
         edgeAffix: query.edgeRoles[match.profile].map((r) => r !== undefined),

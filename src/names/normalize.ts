@@ -31,6 +31,8 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]/u;
 const RUNS = /([\p{Script=Han}\p{Script=Hangul}]+)|([\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)|([^\p{Script=Han}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)/gu;
 const NON_WORD = /[^a-z0-9]+/;
 const COMMAS = /[,\u060C\uFF0C\u3001]/;
+// Arabic harakat and Quranic marks, Hebrew niqqud and cantillation: vowel signs that are not letters.
+export const ABJAD_MARKS = /[\u0591-\u05C7\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g;
 
 /** Split any-ascii's CamelCase syllable output of a CJK run (`XiJinPing`) into syllables. */
 function cjkSyllables(ascii: string): string[] {
@@ -80,7 +82,7 @@ function segmentTokens(text: string): NameToken[] {
 
 /** Tokenise a name into folded words, keeping the script and comma-separated part each came from. */
 export function tokenizeName(input: string): NameToken[] {
-  const text = input.normalize('NFKC');
+  const text = input.normalize('NFKC').replace(ABJAD_MARKS, '');
   if (!COMMAS.test(text)) return segmentTokens(text);
   const out: NameToken[] = [];
   let segment = 0;

@@ -25,7 +25,7 @@ import { scoreMatch } from '../names/score.js';
 import type { WordMatchType } from '../names/types.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
-import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import type { EntityIndex } from '../screening/entity-index.js';
 import { pairKey, ReferenceIndex, tripleKey, type NameOrder } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
@@ -211,7 +211,10 @@ export class ReferenceMatcher {
       const afterInitial = isInitial(t - 1);
       for (const unit of units[t]!) {
         const anchored = tokens[t]!.anchor || unit.to - t > 1;
-        if (anchored) for (const id of unit.ids) add(ngrams.singles.get(id), t);
+        if (anchored) {
+          for (const id of unit.ids) add(ngrams.singles.get(id), t);
+          if (settings.singleWordPersonNames) for (const id of unit.ids) add(ngrams.personSingles.get(id), t);
+        }
         for (const next of following(unit.to)) {
           if (!anchored && !next.anchored) continue;
           for (const a of unit.ids) for (const b of next.ids) lookPair(a, b, next.to, t, afterInitial);
@@ -231,6 +234,10 @@ export class ReferenceMatcher {
           lookPair(a, b, t + 1, t, false);
           add(ngrams.singles.get(a), t);
           add(ngrams.singles.get(b), t);
+          if (settings.singleWordPersonNames) {
+            add(ngrams.personSingles.get(a), t);
+            add(ngrams.personSingles.get(b), t);
+          }
         }
       }
     }
@@ -245,7 +252,7 @@ export class ReferenceMatcher {
       if (at === undefined) continue;
       const entity = this.index.slots[at.slot]!.entity;
       if (!settings.keep(entity)) continue;
-      const occ = this.verify(tokens, pairs, at.slot, at.name, at.rotated, anchor, settings);
+      const occ = this.verify(tokens, pairs, entry, at.slot, at.name, at.rotated, anchor, settings);
       if (occ === null) continue;
       const key = `${occ.slot}:${occ.name}:${occ.from}:${occ.to}`;
       if (seen.has(key)) continue;
@@ -257,13 +264,20 @@ export class ReferenceMatcher {
   }
 
   /** The best alignment of the name with consecutive reference words around the anchor, or null. */
-  private verify(tokens: readonly ReferenceToken[], pairs: PairCache, slot: number, name: number, rotated: boolean, anchor: number, settings: ReferenceMatchSettings): Occurrence | null {
+  private verify(
+    tokens: readonly ReferenceToken[],
+    pairs: PairCache,
+    entry: number,
+    slot: number,
+    name: number,
+    rotated: boolean,
+    anchor: number,
+    settings: ReferenceMatchSettings,
+  ): Occurrence | null {
     const s = this.index.slots[slot]!;
-    const order = this.ngrams.order(slot, name, rotated);
+    const { order, wordIds } = this.ngrams.reading(entry, slot, name, rotated);
     const person = s.entity.entity_type === 'person';
     if (order.core === 1 && person && !settings.singleWordPersonNames && wordsBesidesAffixes(order) === 1) return null;
-    const ids = nameIds(s.names[name]!);
-    const wordIds = order.positions.map((p) => ids[p]!);
     const firstCore = order.kinds.indexOf('core');
     // Quick rejection: every core word must match some reference word near the anchor (glued forms aside).
     const lo = Math.max(0, anchor - firstCore - 2);
@@ -366,10 +380,10 @@ export class ReferenceMatcher {
   }
 }
 
-/** Words of the name other than its affixes. */
+/** Words of the name other than its affixes and single letters: 1 for a one-word name ("HAMZA", "J. Smith"). */
 function wordsBesidesAffixes(order: NameOrder): number {
   let count = 0;
-  for (const kind of order.kinds) if (kind !== 'affix') count++;
+  for (const kind of order.kinds) if (kind !== 'affix' && kind !== 'initial') count++;
   return count;
 }
 
@@ -454,6 +468,41 @@ const FAIL: Choice = { quality: -Infinity, step: null };
 const DONE: Choice = { quality: 0, step: null };
 
 /**
+ * The fast path: every word of the name, optional ones included, spelt exactly by the reference words from
+ * `start`, one to one. No other alignment scores higher, so the dynamic programme is not needed.
+ */
+function exactAlignment(
+  tokens: readonly ReferenceToken[],
+  start: number,
+  wordIds: readonly number[],
+  order: NameOrder,
+  pairs: PairCache,
+  person: boolean,
+  vocab: readonly PreparedWord[],
+  stop: ReadonlySet<string>,
+): Alignment | null {
+  const m = wordIds.length;
+  if (start + m > tokens.length) return null;
+  for (let k = 0; k < m; k++) if (pairs.type(start + k, wordIds[k]!, person) !== 'exact_match') return null;
+  const placed: PlacedWord[] = [];
+  let coreSupport = 0;
+  let affixes = 0;
+  let stopSupport = 0;
+  let quality = 0;
+  for (let k = 0; k < m; k++) {
+    const tok = tokens[start + k]!;
+    const kind = order.kinds[k]!;
+    placed.push({ type: 'exact_match', list: [order.positions[k]!] });
+    quality += PLACEMENT_QUALITY.exact_match + (kind === 'core' ? 0 : 1);
+    if (kind === 'core') {
+      if (tok.noise === undefined && tok.text.length >= 2) coreSupport++;
+      else if (tok.noise === 'stop_word') stopSupport++;
+    } else if (kind !== 'initial' && tok.noise !== 'stop_word' && !stop.has(vocab[wordIds[k]!]!.text)) affixes++;
+  }
+  return { from: start, to: start + m, placed, quality, coreSupport, affixes, stopSupport, hypocorism: false };
+}
+
+/**
  * Align every word of the name (in reading order) with reference words from `start`: a dynamic programme over
  * (list word, reference word) maximising the placement quality. Null when a core word cannot be placed or the
  * match does not begin at `start`.
@@ -471,6 +520,8 @@ function align(
   const n = tokens.length;
   const m = wordIds.length;
   const vocab = index.vocab.words;
+  const exact = exactAlignment(tokens, start, wordIds, order, pairs, person, vocab, stop);
+  if (exact !== null) return exact;
   const width = n + 1;
   const memo: (Choice | undefined)[] = new Array((m + 1) * width);
   const best = (k: number, p: number): Choice => {
@@ -484,7 +535,8 @@ function align(
       const q = step.quality + rest.quality;
       if (q > result.quality) result = { quality: q, step };
     };
-    const core = order.kinds[k] === 'core';
+    const kind = order.kinds[k]!;
+    const core = kind === 'core';
     const pos = order.positions[k]!;
     const id = wordIds[k]!;
     if (!core) consider({ k: k + 1, p, quality: 0, placed: [], support: 0, affix: 0, stop: 0, hypocorism: false });
@@ -494,7 +546,8 @@ function align(
       if (type !== null) {
         const strong = STRONG.has(type) && tok.noise === undefined && tok.text.length >= 2;
         // A matched optional word (affix, particle, number) supports a name made of one common word ("GRACE 1").
-        const optionalSupport = !core && (type === 'exact_match' || type === 'digit_to_word' || type === 'word_to_digit') && tok.noise !== 'stop_word' ? 1 : 0;
+        const optionalSupport =
+          !core && kind !== 'initial' && (type === 'exact_match' || type === 'digit_to_word' || type === 'word_to_digit') && tok.noise !== 'stop_word' ? 1 : 0;
         consider({
           k: k + 1,
           p: p + 1,
@@ -517,20 +570,21 @@ function align(
           if (glued.length > text.length) break;
           if (glued === text) {
             const placed = Array.from({ length: g }, (): PlacedWord => ({ type: 'removed_spaces', list: [pos] }));
-            consider({ k: k + 1, p: p + g, quality: PLACEMENT_QUALITY.removed_spaces * g, placed, support: core ? 1 : 0, affix: core || stop.has(text) ? 0 : 1, stop: 0, hypocorism: false });
+            consider({ k: k + 1, p: p + g, quality: PLACEMENT_QUALITY.removed_spaces * g, placed, support: core ? 1 : 0, affix: core || kind === 'initial' || stop.has(text) ? 0 : 1, stop: 0, hypocorism: false });
           }
         }
         // One reference word for several list words ("MOHAMADALI" ~ "MOHAMAD ALI").
         let joined = text;
         const list = [pos];
         let coreWords = core ? 1 : 0;
-        let optional = core || stop.has(text) ? 0 : 1;
+        let optional = core || kind === 'initial' || stop.has(text) ? 0 : 1;
         for (let g = 2; g <= MAX_GLUE && k + g <= m; g++) {
           const next = vocab[wordIds[k + g - 1]!]!.text;
           joined += next;
           list.push(order.positions[k + g - 1]!);
-          if (order.kinds[k + g - 1] === 'core') coreWords++;
-          else if (!stop.has(next)) optional++;
+          const nextKind = order.kinds[k + g - 1];
+          if (nextKind === 'core') coreWords++;
+          else if (nextKind !== 'initial' && !stop.has(next)) optional++;
           if (joined.length > tok.text.length) break;
           if (joined === tok.text) {
             consider({ k: k + g, p: p + 1, quality: PLACEMENT_QUALITY.removed_spaces * g, placed: [{ type: 'removed_spaces', list: [...list] }], support: coreWords, affix: optional, stop: 0, hypocorism: false });

@@ -39,6 +39,8 @@ export interface NameOrder {
 }
 
 const ROTATED = 1;
+/** Name readings memoised across references (the names that common reference words keep finding). */
+const MAX_READINGS = 200_000;
 
 export function pairKey(a: number, b: number): number {
   return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) & 0x3fffffff;
@@ -65,11 +67,14 @@ export class ReferenceIndex {
   readonly skips = new Map<number, number[]>();
   /** Pair key of the first and third core words → entries (person names of three core words or more). */
   readonly middles = new Map<number, number[]>();
-  /** Vocabulary id of the one core word → entries. */
+  /** Vocabulary id of the one core word → entries (names of one core word, save one-word person names). */
   readonly singles = new Map<number, number[]>();
+  /** Vocabulary id → entries of one-word person names ("HAMZA", "J. Smith"), looked up only when reported. */
+  readonly personSingles = new Map<number, number[]>();
   /** Initials of the core words (organisations, 3 to 8 core words) → entries. */
   readonly acronyms = new Map<string, number[]>();
   /** Name number → slot, and → the name's index in the slot. */
+  private readonly readings = new Map<number, { slot: number; order: NameOrder; wordIds: number[] }>();
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
   private indexedSlots = 0;
@@ -100,6 +105,18 @@ export class ReferenceIndex {
     return readName(nameIds(n), n.roles, this.index, rotated);
   }
 
+  /** The reading of an entry's name with the vocabulary ids in reading order (memoised for frequent names). */
+  reading(entry: number, slot: number, name: number, rotated: boolean): { order: NameOrder; wordIds: number[] } {
+    const known = this.readings.get(entry);
+    if (known !== undefined && known.slot === slot) return known;
+    const ids = nameIds(this.index.slots[slot]!.names[name]!);
+    const order = readName(ids, this.index.slots[slot]!.names[name]!.roles, this.index, rotated);
+    const reading = { slot, order, wordIds: order.positions.map((p) => ids[p]!) };
+    if (this.readings.size >= MAX_READINGS) this.readings.clear();
+    this.readings.set(entry, reading);
+    return reading;
+  }
+
   private key(core: readonly number[], entry: number): void {
     if (core.length === 2) push(this.pairs, pairKey(core[0]!, core[1]!), entry);
     else {
@@ -126,7 +143,8 @@ export class ReferenceIndex {
       });
       if (core.length === 0) return;
       if (core.length === 1) {
-        push(this.singles, core[0]!, entry);
+        const oneWord = person && order.kinds.every((k) => k === 'core' || k === 'affix' || k === 'initial');
+        push(oneWord ? this.personSingles : this.singles, core[0]!, entry);
         return;
       }
       this.key(core, entry);

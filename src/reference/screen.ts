@@ -6,7 +6,7 @@
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { shortestWordForOneEdit } from '../names/fuzziness.js';
 import { PRIMARY_MATCH_TYPES, type PrimaryMatchType } from '../names/types.js';
-import type { MatchClass } from '../names/name-match.js';
+import { primaryTypeOf } from '../names/entity-match.js';
 import type { EntityIndex } from '../screening/entity-index.js';
 import { matchesTypes } from '../screening/filters.js';
 import type { TamisScreener } from '../screening/screener.js';
@@ -27,15 +27,8 @@ export function referenceMatcher(index: EntityIndex): ReferenceMatcher {
   return m;
 }
 
-const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
-  exact: ['name_exact', 'aka_exact'],
-  fuzzy: ['name_fuzzy', 'aka_fuzzy'],
-  phonetic: ['phonetic_name', 'phonetic_aka'],
-  equivalent: ['equivalent_name', 'equivalent_aka'],
-  unknown: ['unknown', 'unknown'],
-};
 
-const primaryOf = (o: Occurrence): PrimaryMatchType => CLASS_TO_PRIMARY[o.matchClass][o.name === 0 ? 0 : 1];
+const primaryOf = (o: Occurrence): PrimaryMatchType => primaryTypeOf(o.matchClass, o.name === 0);
 const rank = (o: Occurrence): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(o));
 /** Better first: the primary-type ladder, then score, then the primary name before akas. */
 const better = (a: Occurrence, b: Occurrence): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
@@ -100,7 +93,9 @@ function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurren
     for (const o of list) if (better(o, best) < 0) best = o;
     ranked.push({ slot, list, best, id: index.slots[slot]!.entity.id });
   }
-  ranked.sort((a, b) => b.best.score - a.best.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Best score first; on equal scores the match covering more of the reference, then the entity id.
+  const span = (o: Occurrence): number => o.to - o.from;
+  ranked.sort((a, b) => b.best.score - a.best.score || span(b.best) - span(a.best) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const hits = ranked.slice(0, cap).map(
     ({ slot, list, best }): ReferenceHit => ({
       doc: index.slots[slot]!.entity,

@@ -8,7 +8,7 @@
  * words are the normaliser's words exactly; `test/reference/tokens.test.ts` checks this on arbitrary text.
  */
 import anyAscii from 'any-ascii';
-import { tokenizeName, type TokenScript } from '../names/normalize.js';
+import { ABJAD_MARKS, tokenizeName, type TokenScript } from '../names/normalize.js';
 
 export interface OffsetToken {
   /** The folded word, as `tokenizeName` gives it. */
@@ -55,7 +55,7 @@ function normalise(input: string): { text: string; from: number[]; to: number[] 
   for (const m of input.matchAll(CLUSTERS)) {
     const start = m.index;
     const end = start + m[0].length;
-    const nfkc = m[0].normalize('NFKC');
+    const nfkc = m[0].normalize('NFKC').replace(ABJAD_MARKS, '');
     text += nfkc;
     for (let k = 0; k < nfkc.length; k++) {
       from.push(start);

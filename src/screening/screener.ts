@@ -13,6 +13,8 @@ import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
 import { CandidateFinder } from './candidates.js';
+import { screenReference } from '../reference/screen.js';
+import type { ReferenceRequest, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
 import { EntityIndex } from './entity-index.js';
 import { entityFilter } from './filters.js';
 import type { EchoedFilters, Hit, Screener, SearchResult } from './types.js';
@@ -113,6 +115,8 @@ export interface TamisScreener extends Screener {
   /** The internal-list index. */
   readonly internal: ListIndex;
   readonly resultCap: number;
+  /** POST /searches/references: list names hidden in a payment reference (see `screenReference`). */
+  screenReference(request: ReferenceRequest | unknown, options?: ScreenReferenceOptions): Result<ReferenceSearchResult, FailureEnvelope>;
 }
 
 function internalEntity(listId: string, entity: Entity): Entity {
@@ -170,8 +174,9 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     return { ok: true, value: result };
   };
 
-  return {
+  const screener: TamisScreener = {
     search,
+    screenReference: (request, options) => screenReference(screener, request, options),
     *entities() {
       for (const slot of lists.index.liveSlots()) yield lists.index.slots[slot]!.entity;
       for (const slot of internal.index.liveSlots()) yield internal.index.slots[slot]!.entity;
@@ -187,4 +192,5 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     internal,
     resultCap,
   };
+  return screener;
 }

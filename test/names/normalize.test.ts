@@ -14,6 +14,8 @@ describe('normaliser folds every script to the same Latin words', () => {
     ['Serbian Cyrillic', 'Ђорђе', ['djordje']],
     ['Greek', 'Αλέξης Τσίπρας', ['alexis', 'tsipras']],
     ['Arabic keeps consonants', 'محمد علي', ['mhmd', 'ly']],
+    ['Arabic vowel marks (harakat) are dropped, not split', 'مُحَمَّد عَلِي', ['mhmd', 'ly']],
+    ['Hebrew vowel points (niqqud) are dropped', 'בִּנְיָמִין', ['vnymyn']],
     ['Hebrew', 'בנימין נתניהו', ['vnymyn', 'ntnyhv']],
     ['Chinese name: surname then given name glued', '习近平', ['xi', 'jinping']],
     ['Chinese three-syllable name', '毛泽东', ['mao', 'zedong']],

@@ -131,6 +131,14 @@ describe('screenReference: response', () => {
     ]);
   });
 
+  it('puts the match covering more of the reference first when scores are equal', () => {
+    const r = screenReference(screener, request({ search_term: 'PAYMENT MOHAMAD ALI HASSAN' }), options);
+    expect(r.ok && r.value.hits.map((h) => [h.doc.id, h.score])).toEqual([
+      ['p-mah', 100],
+      ['p-mohamad-ali', 100],
+    ]);
+  });
+
   it('takes the fuzziness from the request, else the profile, else 0.5, and echoes it', () => {
     const f = (over: Partial<Record<keyof ReferenceRequest, unknown>>) => {
       const r = screenReference(screener, request({ search_term: 'ROBERT MUGAVE', ...over }), options);
@@ -182,5 +190,17 @@ describe('reference word lists', () => {
   it('offsets of the words follow the original text', () => {
     const text = 'Zahlung für Müller-Lüdenscheidt';
     expect(tokenizeWithOffsets(text).map((t) => text.slice(t.start, t.end))).toEqual(['Zahlung', 'für', 'Müller', 'Lüdenscheidt']);
+  });
+});
+
+describe('the screener method', () => {
+  it('screener.screenReference is screenReference bound to the screener', async () => {
+    const { createScreener } = await import('../../src/screening/screener.js');
+    const { screenReference } = await import('../../src/reference/index.js');
+    const s = createScreener({ entities: [{ id: 'p1', entity_type: 'person', name: 'Mohamad Ali Rezaei', sources: ['t'], types: ['sanction'] }] });
+    const request = { search_term: 'INV 2231 PAYMENT TO MOHAMAD ALI REZAEI FOR CONSULTING', client_ref: 'PAY-1', search_profile: 'default' };
+    const viaMethod = s.screenReference(request);
+    expect(viaMethod.ok && viaMethod.value.hits.map((h) => h.doc.id)).toEqual(['p1']);
+    expect(viaMethod).toEqual(screenReference(s, request));
   });
 });

@@ -13,6 +13,11 @@ export interface AssignContext extends WordMatchContext {
   nameVariations: boolean;
   /** Organisation rules: acronyms against word runs. */
   acronyms: boolean;
+  /**
+   * Query words may spell out a list acronym only when the search says it is for an organisation (`entity_type`):
+   * otherwise any three-word personal name would match some three-letter acronym.
+   */
+  reverseAcronyms?: boolean;
   /** Affix roles of the list name's words (acronyms must span the rest). */
   listRoles?: readonly (AffixRole | undefined)[];
   /** Neighbouring query words glued (where one is a two-letter fragment): matched by edit, sound or equivalence. */
@@ -150,7 +155,7 @@ function optionsFor(
       }
     }
     // Query words i..i+k-1 spelling out a list acronym.
-    for (let k = MIN_ACRONYM; k <= MAX_ACRONYM && i + k <= n; k++) {
+    for (let k = MIN_ACRONYM; ctx.reverseAcronyms === true && k <= MAX_ACRONYM && i + k <= n; k++) {
       if (!spans(coreQuery, i, k)) continue;
       const acronym = initials(query, i, k);
       for (let j = 0; j < m; j++) {

@@ -133,6 +133,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     initials: person,
     acronyms: options.listEntityType === 'company' || options.listEntityType === 'organisation' ? !person : false,
     listRoles: name.roles,
+    reverseAcronyms: query.entityType === 'company' || query.entityType === 'organisation',
     nameVariations: options.nameVariations,
     knownType: options.knownType,
   });

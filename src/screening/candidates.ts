@@ -75,11 +75,15 @@ export class CandidateFinder {
     const viaGlue = (wordId: number, from: number, count: number): void => {
       for (let k = from; k < Math.min(from + count, n); k++) extra[k]!.add(wordId);
     };
+    // What each query word can reach: vocabulary words (matched alone, or within a glued form, split or
+    // acronym the word belongs to), and entities whose organisation name it spells as an acronym.
+    const reach: Set<number>[] = extra;
+    const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
         const id = index.vocab.id(query.words[i]!.text);
-        if (id !== undefined) markPostings(id, bit(i));
+        if (id !== undefined) reach[i]!.add(id);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
@@ -88,38 +92,47 @@ export class CandidateFinder {
         if (!this.optional(query, i)) required |= bit(i);
         const matches = this.vocabularyTypes(q, ctx, settings);
         if (q.text.length > 1) wordTypes[i] = matches;
-        for (const id of matches.keys()) markPostings(id, bit(i));
+        for (const id of matches.keys()) reach[i]!.add(id);
         const pair = query.gluedPairs[i];
-        if (pair !== undefined && i + 1 < n) {
-          for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) {
-            viaGlue(id, i, 2);
-            markPostings(id, bit(i, 2));
-          }
-        }
-        this.markGlued(query, i, (wordId, count) => {
-          viaGlue(wordId, i, count);
-          markPostings(wordId, bit(i, count));
-        });
-        this.markSplit(q, (wordId) => {
-          viaGlue(wordId, i, 1);
-          markPostings(wordId, bit(i));
-        });
-        const acronymSlots = q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
-        if (acronymSlots !== undefined) {
+        if (pair !== undefined && i + 1 < n) for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) viaGlue(id, i, 2);
+        this.markGlued(query, i, (wordId, count) => viaGlue(wordId, i, count));
+        this.markSplit(q, (wordId) => viaGlue(wordId, i, 1));
+        const slots = q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
+        if (slots !== undefined) {
           acronymWord[i] = true;
-          markSlots(acronymSlots, bit(i));
+          acronymSlots[i] = slots;
         }
       }
     }
 
-    // Every required word matched, less the one a name variation may drop; touched entities have some match.
     const drops = settings.nameVariations && !settings.exactMatch ? 1 : 0;
-    const needed = popcount(required) - drops;
     const out: number[] = [];
-    for (const slot of touched) {
-      const m = marks[slot]!;
-      marks[slot] = 0;
-      if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
+    // Every match holds a word reached by each required query word; with no drop allowed, the required word with
+    // the fewest postings alone gives the candidates (common words' postings are never walked).
+    const driver = drops === 0 ? this.rarestRequired(reach, required, acronymWord, n) : undefined;
+    if (driver !== undefined) {
+      const seen = new Set<number>();
+      for (const id of reach[driver]!) {
+        for (const slot of index.postings[id] ?? []) {
+          if (!seen.has(slot) && index.slots[slot] !== undefined) {
+            seen.add(slot);
+            out.push(slot);
+          }
+        }
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        for (const id of reach[i]!) markPostings(id, bit(i));
+        const slots = acronymSlots[i];
+        if (slots !== undefined) markSlots(slots, bit(i));
+      }
+      // Every required word matched, less the one a name variation may drop; touched entities have some match.
+      const needed = popcount(required) - drops;
+      for (const slot of touched) {
+        const m = marks[slot]!;
+        marks[slot] = 0;
+        if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
+      }
     }
     const checked: number[] = [];
     for (let i = 0; i < n; i++) if ((required >>> i) & 1 && !acronymWord[i] && wordTypes[i] !== undefined) checked.push(i);
@@ -133,6 +146,19 @@ export class CandidateFinder {
       return true;
     };
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch ? () => true : namePossible };
+  }
+
+  /** The required query word (not an acronym) whose reachable words have the fewest postings. */
+  private rarestRequired(reach: readonly Set<number>[], required: number, acronymWord: readonly boolean[], n: number): number | undefined {
+    let best: number | undefined;
+    let bestCost = Infinity;
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1) || acronymWord[i]) continue;
+      let cost = 0;
+      for (const id of reach[i]!) cost += this.index.postings[id]?.length ?? 0;
+      if (cost < bestCost) [best, bestCost] = [i, cost];
+    }
+    return best;
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */

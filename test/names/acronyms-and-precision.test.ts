@@ -3,19 +3,19 @@ import { compareEntity } from '../../src/names/index.js';
 import type { Entity, EntityType } from '../../src/types/entity.js';
 
 const entity = (name: string, entity_type: EntityType): Entity => ({ id: 'e', entity_type, name, sources: ['t'], types: ['sanction'] });
-const compare = (query: string, name: string, type: EntityType) => {
-  const r = compareEntity({ search_term: query }, entity(name, type));
+const compare = (query: string, name: string, type: EntityType, searched?: EntityType) => {
+  const r = compareEntity({ search_term: query, ...(searched ? { filters: { entity_type: searched } } : {}) }, entity(name, type));
   if (!r.ok) throw new Error('invalid');
   return r.value;
 };
 
 describe('acronyms stand for a whole organisation name', () => {
   it.each([
-    ['query acronym to the name', 'IBM', 'International Business Machines Corp', 'company', ['ibm', 'initial_to_word']],
-    ['query acronym with a legal form', 'IBM Corp', 'International Business Machines', 'organisation', ['ibm', 'initial_to_word']],
-    ['query words to a list acronym', 'International Business Machines', 'IBM Corp', 'company', ['international', 'word_to_initial']],
-  ])('match: %s (%s ~ %s)', (_why, query, name, type, [term, wordType]) => {
-    const m = compare(query, name, type as EntityType);
+    ['query acronym to the name', 'IBM', 'International Business Machines Corp', 'company', ['ibm', 'initial_to_word'], undefined],
+    ['query acronym with a legal form', 'IBM Corp', 'International Business Machines', 'organisation', ['ibm', 'initial_to_word'], undefined],
+    ['query words to a list acronym, searching for a company', 'International Business Machines', 'IBM Corp', 'company', ['international', 'word_to_initial'], 'company'],
+  ])('match: %s (%s ~ %s)', (_why, query, name, type, [term, wordType], searched) => {
+    const m = compare(query, name, type as EntityType, searched as EntityType | undefined);
     expect(m?.match_types[0]).toBe('unknown');
     const details = m!.match_types_details as { name_matches: { query_term: string; match_types: string[] }[] }[];
     expect(details[0]!.name_matches.find((w) => w.query_term === term)?.match_types).toEqual([wordType]);
@@ -28,6 +28,7 @@ describe('acronyms stand for a whole organisation name', () => {
     ['an acronym must be the whole list name', 'Aatu Konstantinos Chkheidze', 'AKC Holdings Trading', 'company'],
     ['aircraft registrations are not acronyms', 'Aatu Konstantinos Chkheidze', 'YK-AKC', 'aircraft'],
     ['people have initials, not acronyms', 'JFK', 'John Fitzgerald Kennedy', 'person'],
+    ['query words spell a list acronym only in an organisation search', 'Aino Iker Oikonomou', 'AIO', 'organisation'],
   ])('no match: %s (%s ~ %s)', (_why, query, name, type) => {
     expect(compare(query, name, type as EntityType)).toBeNull();
   });

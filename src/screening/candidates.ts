@@ -36,6 +36,8 @@ export interface Candidates {
 }
 
 const MAX_TRACKED_WORDS = 31;
+/** Checking an entity's own words costs about this many posting marks: drive from one word only when cheaper. */
+const DRIVER_ADVANTAGE = 16;
 const MAX_GLUE = 4;
 
 export class CandidateFinder {
@@ -107,17 +109,21 @@ export class CandidateFinder {
 
     const drops = settings.nameVariations && !settings.exactMatch ? 1 : 0;
     const out: number[] = [];
-    // Every match holds a word reached by each required query word; with no drop allowed, the required word with
-    // the fewest postings alone gives the candidates (common words' postings are never walked).
+    // Every match holds a word reached by each required query word. With no drop allowed, and one required word
+    // far rarer than the whole walk, only that word's postings are walked and each entity found is checked for
+    // the other required words by its own words (common words' postings are never walked).
     const driver = drops === 0 ? this.rarestRequired(reach, required, acronymWord, n) : undefined;
-    if (driver !== undefined) {
+    const totalCost = reach.reduce((sum, ids) => sum + this.postingsCost(ids), 0);
+    if (driver !== undefined && this.postingsCost(reach[driver]!) * DRIVER_ADVANTAGE < totalCost) {
+      const others = [];
+      for (let j = 0; j < n; j++) if (j !== driver && (required >>> j) & 1 && !acronymWord[j]) others.push(reach[j]!);
       const seen = new Set<number>();
       for (const id of reach[driver]!) {
         for (const slot of index.postings[id] ?? []) {
-          if (!seen.has(slot) && index.slots[slot] !== undefined) {
-            seen.add(slot);
-            out.push(slot);
-          }
+          if (seen.has(slot)) continue;
+          seen.add(slot);
+          const entry = index.slots[slot];
+          if (entry !== undefined && others.every((ids) => entry.names.some((name) => name.words.some((w) => ids.has(w.id!))))) out.push(slot);
         }
       }
     } else {
@@ -148,14 +154,19 @@ export class CandidateFinder {
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch ? () => true : namePossible };
   }
 
+  private postingsCost(ids: ReadonlySet<number>): number {
+    let cost = 0;
+    for (const id of ids) cost += this.index.postings[id]?.length ?? 0;
+    return cost;
+  }
+
   /** The required query word (not an acronym) whose reachable words have the fewest postings. */
   private rarestRequired(reach: readonly Set<number>[], required: number, acronymWord: readonly boolean[], n: number): number | undefined {
     let best: number | undefined;
     let bestCost = Infinity;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1) || acronymWord[i]) continue;
-      let cost = 0;
-      for (const id of reach[i]!) cost += this.index.postings[id]?.length ?? 0;
+      const cost = this.postingsCost(reach[i]!);
       if (cost < bestCost) [best, bestCost] = [i, cost];
     }
     return best;

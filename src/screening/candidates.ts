@@ -113,19 +113,21 @@ export class CandidateFinder {
     // far rarer than the whole walk, only that word's postings are walked and each entity found is checked for
     // the other required words by its own words (common words' postings are never walked).
     const driver = drops === 0 ? this.rarestRequired(reach, required, acronymWord, n) : undefined;
-    const totalCost = reach.reduce((sum, ids) => sum + this.postingsCost(ids), 0);
+    let totalCost = 0;
+    for (const ids of reach) totalCost += this.postingsCost(ids);
     if (driver !== undefined && this.postingsCost(reach[driver]!) * DRIVER_ADVANTAGE < totalCost) {
-      const others = [];
+      const others: Set<number>[] = [];
       for (let j = 0; j < n; j++) if (j !== driver && (required >>> j) & 1 && !acronymWord[j]) others.push(reach[j]!);
-      const seen = new Set<number>();
       for (const id of reach[driver]!) {
         for (const slot of index.postings[id] ?? []) {
-          if (seen.has(slot)) continue;
-          seen.add(slot);
+          if (marks[slot] !== 0) continue;
+          marks[slot] = 1;
+          touched.push(slot);
           const entry = index.slots[slot];
-          if (entry !== undefined && others.every((ids) => entry.names.some((name) => name.words.some((w) => ids.has(w.id!))))) out.push(slot);
+          if (entry !== undefined && holdsAll(entry.names, others)) out.push(slot);
         }
       }
+      for (const slot of touched) marks[slot] = 0;
     } else {
       for (let i = 0; i < n; i++) {
         for (const id of reach[i]!) markPostings(id, bit(i));
@@ -261,6 +263,24 @@ export class CandidateFinder {
     }
     return false;
   }
+}
+
+/** Whether, for every set, some word of the names is in it. */
+function holdsAll(names: readonly { words: readonly PreparedWord[] }[], sets: readonly Set<number>[]): boolean {
+  for (const set of sets) {
+    let found = false;
+    for (let n = 0; n < names.length && !found; n++) {
+      const words = names[n]!.words;
+      for (let w = 0; w < words.length; w++) {
+        if (set.has(words[w]!.id!)) {
+          found = true;
+          break;
+        }
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 function popcount(x: number): number {

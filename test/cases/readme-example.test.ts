@@ -1,5 +1,5 @@
 /**
- * The end-to-end example of docs/readme/cases.md, run as a test so the README stays true. With
+ * The end-to-end example of README.md, run as a test so the README stays true. With
  * TAMIS_README_OUT=<file> the outputs quoted in the README are written to that file.
  */
 import { writeFileSync } from 'node:fs';

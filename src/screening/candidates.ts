@@ -144,12 +144,19 @@ export class CandidateFinder {
     }
     const checked: number[] = [];
     for (let i = 0; i < n; i++) if ((required >>> i) & 1 && !acronymWord[i] && wordTypes[i] !== undefined) checked.push(i);
+    const checkedReach = checked.map((i) => reach[i]!);
     const namePossible = (words: readonly PreparedWord[]): boolean => {
       let misses = 0;
-      for (const i of checked) {
-        const types = wordTypes[i]!;
-        const glued = extra[i]!;
-        if (!words.some((w) => w.id !== undefined && (types.has(w.id) || glued.has(w.id))) && ++misses > drops) return false;
+      for (let c = 0; c < checkedReach.length; c++) {
+        const ids = checkedReach[c]!;
+        let found = false;
+        for (let w = 0; w < words.length; w++) {
+          if (ids.has(words[w]!.id!)) {
+            found = true;
+            break;
+          }
+        }
+        if (!found && ++misses > drops) return false;
       }
       return true;
     };

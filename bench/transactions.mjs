@@ -1,6 +1,7 @@
 // Transaction-monitoring benchmark: the whole scenario library against a history of 1M transactions over 10k
 // customers (seeded generator). Run after building:
 //   npx tsc -p tsconfig.build.json && node --expose-gc bench/transactions.mjs [--history 1000000] [--customers 10000] [--evals 20000]
+import { mulberry32 } from './synthetic.mjs';
 import {
   InMemoryHistory,
   SCENARIO_LIBRARY,
@@ -17,18 +18,7 @@ const HISTORY = arg('history', 1_000_000);
 const CUSTOMERS = arg('customers', 10_000);
 const EVALS = arg('evals', 20_000);
 
-// mulberry32: small seeded PRNG
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(42);
+const rand = mulberry32(42);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const uuid = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 

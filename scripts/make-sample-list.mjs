@@ -11,6 +11,7 @@
 // SDN name or alias). Plain Node ESM, no dependencies.
 
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mulberry32 } from '../bench/synthetic.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,16 +23,6 @@ const SOURCE_NAME = 'tamis sample list (FICTIONAL entities, for demonstration an
 const UPDATED = '2026-01-15T00:00:00Z';
 
 // ---------------------------------------------------------------- deterministic randomness
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = mulberry32(SEED);
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];

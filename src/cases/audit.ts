@@ -2,7 +2,7 @@
  * The audit log: records of every type of the spec, validated by schema on the way in, linked to the case,
  * customer and transaction pages they belong to, read back in the paged envelope.
  */
-import { validateTransactionPageRequest } from '../transactions/paging.js';
+import { transactionPageEnvelope, validateTransactionPageRequest } from '../transactions/paging.js';
 import type { Result } from '../errors.js';
 import type { AuditSink, TransactionClock, TransactionIdGenerator } from '../transactions/ports.js';
 import type { TransactionAuditRecord, TransactionProblemDetail, TransactionViolation } from '../transactions/types.js';
@@ -82,22 +82,7 @@ const RESOURCE: Record<AuditScope, string> = { case: 'cases', customer: 'custome
 export const casePageParams = validateTransactionPageRequest;
 
 /** The spec's page envelope: `first`, `self`, `next`, `prev`, `total_count`; paths carry `page_number`. */
-export function casePageEnvelope(
-  path: string,
-  page: { page_number: number; page_size: number },
-  total: number,
-  extraQuery = '',
-): { first: string; self: string; next: string | null; prev: string | null; total_count: number } {
-  const last = Math.max(1, Math.ceil(total / page.page_size));
-  const at = (n: number) => `${path}?page_number=${n}&page_size=${page.page_size}${extraQuery}`;
-  return {
-    first: at(1),
-    self: at(page.page_number),
-    next: page.page_number < last ? at(page.page_number + 1) : null,
-    prev: page.page_number > 1 ? at(Math.min(page.page_number - 1, last)) : null,
-    total_count: total,
-  };
-}
+export const casePageEnvelope = transactionPageEnvelope;
 
 export function createAuditLog(options: AuditLogOptions): AuditLog {
   const { store, clock, ids } = options;

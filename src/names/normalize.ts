@@ -25,10 +25,10 @@ export interface NameToken {
   segment: number;
 }
 
-const HAN_OR_HANGUL = /[\p{Script=Han}\p{Script=Hangul}]/u;
-const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]/u;
-// Runs of one script family, so each can be transliterated with its own rule.
-const RUNS = /([\p{Script=Han}\p{Script=Hangul}]+)|([\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)|([^\p{Script=Han}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)/gu;
+export const HAN_OR_HANGUL = /[\p{Script=Han}\p{Script=Hangul}]/u;
+export const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]/u;
+// Runs of one script family, so each can be transliterated with its own rule (shared with src/reference/tokens.ts).
+export const RUNS = /([\p{Script=Han}\p{Script=Hangul}]+)|([\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)|([^\p{Script=Han}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)/gu;
 const NON_WORD = /[^a-z0-9]+/;
 const COMMAS = /[,\u060C\uFF0C\u3001]/;
 // Arabic harakat and Quranic marks, Hebrew niqqud and cantillation: vowel signs that are not letters.

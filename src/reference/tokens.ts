@@ -8,7 +8,7 @@
  * words are the normaliser's words exactly; `test/reference/tokens.test.ts` checks this on arbitrary text.
  */
 import anyAscii from 'any-ascii';
-import { ABJAD_MARKS, tokenizeName, type TokenScript } from '../names/normalize.js';
+import { ABJAD, ABJAD_MARKS, HAN_OR_HANGUL, RUNS, tokenizeName, type TokenScript } from '../names/normalize.js';
 
 export interface OffsetToken {
   /** The folded word, as `tokenizeName` gives it. */
@@ -20,10 +20,6 @@ export interface OffsetToken {
   end: number;
 }
 
-// The same script classes as the normaliser.
-const HAN_OR_HANGUL = /[\p{Script=Han}\p{Script=Hangul}]/u;
-const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]/u;
-const RUNS = /([\p{Script=Han}\p{Script=Hangul}]+)|([\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)|([^\p{Script=Han}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}]+)/gu;
 const CLUSTERS = /\P{M}\p{M}*|\p{M}+/gu;
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 

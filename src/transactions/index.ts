@@ -113,4 +113,4 @@ export {
   historyPortConformance,
   type ConformanceCase,
 } from './conformance.js';
-export { validateTransactionPageRequest } from './paging.js';
+export { transactionPageEnvelope, validateTransactionPageRequest } from './paging.js';

@@ -2,7 +2,7 @@
  * The transaction service: submission (validate, evaluate, store, audit), review decisions, risk types, alert mutes,
  * risks and risk status updates, over async storage ports. Every expected failure is a problem-detail value.
  */
-import { validateTransactionPageRequest } from './paging.js';
+import { transactionPageEnvelope, validateTransactionPageRequest } from './paging.js';
 import type { Result } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import type { TransactionProfileHitState, TransactionRiskDecision } from './enums.js';
@@ -96,17 +96,8 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
 
   const pageParams = (page: TransactionPageRequest = {}) => validateTransactionPageRequest(page, defaultPageSize);
 
-  const envelope = (resource: string, page: Required<TransactionPageRequest>, total: number) => {
-    const last = Math.max(1, Math.ceil(total / page.page_size));
-    const at = (n: number) => `${basePath}/${resource}?page_number=${n}&page_size=${page.page_size}`;
-    return {
-      first: at(1),
-      self: at(page.page_number),
-      next: page.page_number < last ? at(page.page_number + 1) : null,
-      prev: page.page_number > 1 ? at(Math.min(page.page_number - 1, last)) : null,
-      total_count: total,
-    };
-  };
+  const envelope = (resource: string, page: Required<TransactionPageRequest>, total: number) =>
+    transactionPageEnvelope(`${basePath}/${resource}`, page, total);
 
   const appendAll = async (records: TransactionAuditRecord[]) => {
     for (const r of records) await audit.append(r);

@@ -11,6 +11,8 @@ import { wordMatchType, type WordMatchContext } from './word-match.js';
 export interface AssignContext extends WordMatchContext {
   /** Any one non-particle query word may stay unmatched. */
   nameVariations: boolean;
+  /** Query words that must match strongly, capped at the query's words other than affixes and particles (default 1). */
+  minMatchedWords?: number;
   /** Organisation rules: acronyms against word runs. */
   acronyms: boolean;
   /**
@@ -32,6 +34,8 @@ export interface PlacedWord {
   list: number[];
   /** Part of an acronym matched against a run of words: a whole-name match, so it counts as strong. */
   acronym?: boolean;
+  /** Left unmatched under `name_variations` (not a particle or an affix). */
+  variation?: boolean;
 }
 
 /** Relative quality of each way of placing a query word; the search maximises the sum. */
@@ -173,6 +177,7 @@ function optionsFor(
 function placement(option: Option): PlacedWord {
   const placed: PlacedWord = { type: option.type, list: option.list };
   if (option.acronym === true) placed.acronym = true;
+  if (option.freeDrop === true) placed.variation = true;
   return placed;
 }
 
@@ -232,7 +237,7 @@ export function assignWords(
   const exact = allExact(pair, n, m);
   if (exact !== null) return exact;
   const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
-  if (m > MAX_SEARCH_LIST_WORDS) return greedy(options, n);
+  if (m > MAX_SEARCH_LIST_WORDS) return greedy(options, n, ctx.minMatchedWords ?? 1);
 
   // Depth-first search over (query word, used list words, free drop used), memoised.
   const memo = new Map<number, Best>();
@@ -271,7 +276,7 @@ export function assignWords(
     dropped ||= choice.freeDrop === true;
     i += choice.queryCount;
   }
-  return acceptable(placed) ? placed : null;
+  return acceptable(placed, ctx.minMatchedWords ?? 1) ? placed : null;
 }
 
 /**
@@ -294,7 +299,7 @@ function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: numbe
 }
 
 /** For very long list names: take each query word's best option that is still free. */
-function greedy(options: readonly Option[][], n: number): PlacedWord[] | null {
+function greedy(options: readonly Option[][], n: number, minMatchedWords: number): PlacedWord[] | null {
   const used = new Set<number>();
   const placed: PlacedWord[] = [];
   let dropped = false;
@@ -308,10 +313,20 @@ function greedy(options: readonly Option[][], n: number): PlacedWord[] | null {
     dropped ||= choice.freeDrop === true;
     i += choice.queryCount;
   }
-  return acceptable(placed) ? placed : null;
+  return acceptable(placed, minMatchedWords) ? placed : null;
 }
 
-/** A placement makes a match when some word matched strongly; initials and removals alone never do. */
-function acceptable(placed: readonly PlacedWord[]): boolean {
-  return placed.some((p) => STRONG.has(p.type) || p.acronym === true);
+/**
+ * A placement makes a match when enough query words matched strongly: at least one (initials and removals alone
+ * never do), and at least `min_matched_words` when the query has that many words besides its removed affixes and
+ * particles.
+ */
+function acceptable(placed: readonly PlacedWord[], minMatchedWords: number): boolean {
+  let strong = 0;
+  let core = 0;
+  for (const p of placed) {
+    if (STRONG.has(p.type) || p.acronym === true) strong++;
+    if (p.list.length > 0 || p.variation === true) core++;
+  }
+  return strong >= Math.max(1, Math.min(minMatchedWords, core));
 }

@@ -23,6 +23,7 @@ export function settingsFor(request: NormalisedRequest, tables: WordTables, weig
     minEditLength: exact ? null : shortestWordForOneEdit(request.fuzziness),
     exactMatch: exact,
     nameVariations: request.nameVariations && !exact,
+    minMatchedWords: request.minMatchedWords,
     birthYear: request.filters.birth_year,
     birthWindow: exact || request.fuzziness === 0 ? 0 : 1,
     detailsShape: request.detailsShape,

@@ -47,6 +47,8 @@ export interface EntityMatchSettings {
   minEditLength: number | null;
   exactMatch: boolean;
   nameVariations: boolean;
+  /** Query words that must match strongly (`min_matched_words`), capped at the query's own words. */
+  minMatchedWords?: number;
   /** `filters.birth_year`, when given. */
   birthYear: number | undefined;
   /** ±years accepted around the birth year: 1 with fuzziness above 0, 0 at fuzziness 0 or exact match. */
@@ -117,6 +119,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
       minEditLength: settings.minEditLength,
       exactMatch: settings.exactMatch,
       nameVariations: settings.nameVariations,
+      minMatchedWords: settings.minMatchedWords,
       listEntityType: prepared.entity.entity_type,
       knownType: settings.knownType,
     });

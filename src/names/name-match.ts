@@ -72,6 +72,8 @@ export interface NameMatchOptions {
   minEditLength: number | null;
   exactMatch: boolean;
   nameVariations: boolean;
+  /** Query words that must match strongly, capped at the query's own words (default 1). */
+  minMatchedWords?: number;
   /** Entity type of the list entity the name belongs to. */
   listEntityType: EntityType;
   /** Per-word types already known (from an index search). */
@@ -135,6 +137,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     listRoles: name.roles,
     reverseAcronyms: query.entityType === 'company' || query.entityType === 'organisation',
     nameVariations: options.nameVariations,
+    minMatchedWords: options.minMatchedWords,
     knownType: options.knownType,
   });
   if (placed === null) return null;

@@ -78,6 +78,12 @@ export interface MatchOptions {
   exact_match?: boolean;
   /** Allow any one query word to stay unmatched (`name_variations_removal`); particles always may. */
   name_variations?: boolean;
+  /**
+   * tamis extension: how many query words must match by a full word (exact, one edit, sound, equivalent, glued,
+   * digits), capped at the query's words other than affixes and particles. Default 1; 2 keeps `name_variations`
+   * from matching on one shared word ("Boris Kennedy" no longer finds "John Kennedy").
+   */
+  min_matched_words?: number;
   /** Entity type of the searched name: tunes affix removal, equivalents and initials. Not a filter. */
   entity_type?: EntityType;
   /** Year of birth of the searched person (`filters.birth_year`). */

@@ -32,14 +32,52 @@ function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b
 }
 
 /**
- * Double Metaphone: equal primary codes; or an alternate code equal when the words also start with the same
- * letter (alternates alone are loose: `Jon` has the alternate `AN`, like `Aino`).
+ * First letters that may stand for the same sound at the start of a name: vowels for one another (Osama, Usama;
+ * Oleksandr, Aleksandr; Ibrahim, Ebrahim; 'Ulayq, Aliq), y for e, i or j (Yevgeny, Evgeny; Yusuf, Jusuf), the
+ * Arabic qaf (Qaddafi, Gaddafi, Kaddafi) and the pairs below (Philip, Filip; Viktor, Wiktor; Zaid, Said; Xavier,
+ * Javier). Anything else is a different name that Double Metaphone happens to code alike (`Wang` ~ `Yang`,
+ * `Balogh` ~ `Paul`, `Wei` ~ `Ooo`).
+ */
+const INITIAL_SOUNDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    a: 'eiou',
+    e: 'aiouy',
+    i: 'aeouy',
+    o: 'aeiu',
+    u: 'aeio',
+    y: 'eij',
+    j: 'ygx',
+    g: 'jkq',
+    c: 'kqsz',
+    k: 'cqg',
+    q: 'ckg',
+    s: 'czx',
+    z: 'csx',
+    x: 'szj',
+    f: 'p',
+    p: 'f',
+    v: 'w',
+    w: 'v',
+  }),
+);
+
+/** Whether two words may start with the same sound (INITIAL_SOUNDS). */
+export function sameInitialSound(a: string, b: string): boolean {
+  const x = a[0]!;
+  const y = b[0]!;
+  return x === y || (INITIAL_SOUNDS.get(x)?.includes(y) ?? false);
+}
+
+/**
+ * Double Metaphone, for words that start with the same sound (sameInitialSound): equal primary codes; or an
+ * alternate code equal when the words also start with the same letter (alternates alone are loose: `Jon` has
+ * the alternate `AN`, like `Aino`).
  */
 export function phoneticEqual(q: PreparedWord, l: PreparedWord): boolean {
   const [qp, qs] = q.phonetic;
   const [lp, ls] = l.phonetic;
   if (qp === '' || lp === '') return false;
-  if (qp === lp) return true;
+  if (qp === lp) return sameInitialSound(q.text, l.text);
   return q.text[0] === l.text[0] && (qp === ls || qs === lp || qs === ls);
 }
 

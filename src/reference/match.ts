@@ -26,7 +26,7 @@ import type { WordMatchType } from '../names/types.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
-import { pairKey, ReferenceIndex, tripleKey, type NameOrder } from './ngram-index.js';
+import { pairKey, ReferenceIndex, tripleKey, type NameAt, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
@@ -248,16 +248,16 @@ export class ReferenceMatcher {
     for (const c of candidates) {
       const entry = Math.floor(c / 256);
       const anchor = c % 256;
-      const at = this.ngrams.resolve(entry);
-      if (at === undefined) continue;
-      const entity = this.index.slots[at.slot]!.entity;
-      if (!settings.keep(entity)) continue;
-      const occ = this.verify(tokens, pairs, entry, at.slot, at.name, at.rotated, anchor, settings);
-      if (occ === null) continue;
-      const key = `${occ.slot}:${occ.name}:${occ.from}:${occ.to}`;
+      const reading = this.ngrams.reading(entry);
+      if (reading === undefined) continue;
+      const found = this.verify(tokens, pairs, reading, anchor, settings);
+      if (found === null) continue;
+      // One key per group and span: the same name found from another anchor or reading is found once.
+      const key = `${entry >>> 1}:${found.from}:${found.to}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      occurrences.push(occ);
+      const members = this.ngrams.members(entry).filter((m) => settings.keep(this.index.slots[m.slot]!.entity));
+      this.occurrences(tokens, members, ReferenceIndex.rotated(entry), false, found, occurrences);
     }
     this.acronymOccurrences(tokens, settings, occurrences, seen);
     return { tokens, occurrences };
@@ -267,16 +267,11 @@ export class ReferenceMatcher {
   private verify(
     tokens: readonly ReferenceToken[],
     pairs: PairCache,
-    entry: number,
-    slot: number,
-    name: number,
-    rotated: boolean,
+    reading: Reading,
     anchor: number,
     settings: ReferenceMatchSettings,
-  ): Occurrence | null {
-    const s = this.index.slots[slot]!;
-    const { order, wordIds } = this.ngrams.reading(entry, slot, name, rotated);
-    const person = s.entity.entity_type === 'person';
+  ): Alignment | null {
+    const { order, wordIds, person } = reading;
     if (order.core === 1 && person && !settings.singleWordPersonNames && wordsBesidesAffixes(order) === 1) return null;
     const firstCore = order.kinds.indexOf('core');
     // Quick rejection: every core word must match some reference word near the anchor (glued forms aside).
@@ -296,11 +291,10 @@ export class ReferenceMatcher {
       if (best === null || found.quality > best.quality || (found.quality === best.quality && found.to - found.from > best.to - best.from)) best = found;
     }
     if (best === null) return null;
-    if (!this.supported(best, order, wordIds, s.entity, settings)) return null;
-    return this.occurrence(tokens, slot, name, rotated, false, best);
+    return this.supported(best, order, wordIds, person, settings) ? best : null;
   }
 
-  private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], entity: Entity, settings: ReferenceMatchSettings): boolean {
+  private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {
     // Two core words or more: two matched by full words; a stop word of the name, matched exactly, may be one.
     if (order.core >= 2) return a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
     if (a.coreSupport < 1) return false;
@@ -312,7 +306,7 @@ export class ReferenceMatcher {
     const position = order.positions[k]!;
     if (!a.placed.some((p) => p.list.includes(position) && SPELT.has(p.type))) return false;
     const secondWord = a.coreSupport + a.affixes >= 2;
-    if (entity.entity_type === 'person') {
+    if (person) {
       // "ABU ALI", "EL CHAPO": the particle (or number, initial) must be there too. "HAMZA": only when enabled.
       if (wordsBesidesAffixes(order) > 1) return secondWord;
       if (!settings.singleWordPersonNames) return false;
@@ -334,49 +328,41 @@ export class ReferenceMatcher {
       const entries = this.ngrams.acronyms.get(tok.text);
       if (entries === undefined || entries.length > MAX_ACRONYM_NAMES) return;
       for (const entry of entries) {
-        const at = this.ngrams.resolve(entry);
-        if (at === undefined) continue;
-        const entity = this.index.slots[at.slot]!.entity;
-        if (!settings.keep(entity)) continue;
-        const key = `${at.slot}:${at.name}:${t}:${t + 1}`;
+        const members = this.ngrams.members(entry).filter((m) => settings.keep(this.index.slots[m.slot]!.entity));
+        const reading = this.ngrams.reading(entry);
+        if (members.length === 0 || reading === undefined) continue;
+        const key = `${entry >>> 1}:${t}:${t + 1}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const order = this.ngrams.order(at.slot, at.name, false);
+        const { order } = reading;
         const core = order.positions.filter((_, k) => order.kinds[k] === 'core');
         const placed: PlacedWord[] = [{ type: 'initial_to_word', list: core, acronym: true }];
-        out.push(this.occurrence(tokens, at.slot, at.name, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }));
+        this.occurrences(tokens, members, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }, out);
       }
     });
   }
 
-  private occurrence(tokens: readonly ReferenceToken[], slot: number, name: number, rotated: boolean, acronym: boolean, a: Alignment): Occurrence {
-    const prepared: PreparedName = this.index.slots[slot]!.names[name]!;
+  /** One occurrence per name of a group found by the same alignment; the score is computed once per name kind. */
+  private occurrences(tokens: readonly ReferenceToken[], members: readonly NameAt[], rotated: boolean, acronym: boolean, a: Alignment, out: Occurrence[]): void {
     const matchClass = matchClassOf(a.placed);
-    const score = scoreMatch({
-      queryWords: tokens.slice(a.from, a.to).map((t) => t.word),
-      edgeAffix: a.placed.map(() => false),
-      placed: a.placed,
-      name: prepared,
-      matchClass,
-      inOrder: !rotated,
-      isPrimary: name === 0,
-      birthYear: undefined,
-      weight: this.index.weight,
-    });
-    return {
-      slot,
-      name,
-      rotated,
-      acronym,
-      from: a.from,
-      to: a.to,
-      start: tokens[a.from]!.start,
-      end: tokens[a.to - 1]!.end,
-      placed: a.placed,
-      matchClass,
-      hypocorism: a.hypocorism,
-      score,
-    };
+    const scores: (number | undefined)[] = [undefined, undefined];
+    const start = tokens[a.from]!.start;
+    const end = tokens[a.to - 1]!.end;
+    for (const { slot, name } of members) {
+      const primary = name === 0 ? 1 : 0;
+      const score = (scores[primary] ??= scoreMatch({
+        queryWords: tokens.slice(a.from, a.to).map((t) => t.word),
+        edgeAffix: a.placed.map(() => false),
+        placed: a.placed,
+        name: this.index.slots[slot]!.names[name]!,
+        matchClass,
+        inOrder: !rotated,
+        isPrimary: name === 0,
+        birthYear: undefined,
+        weight: this.index.weight,
+      }));
+      out.push({ slot, name, rotated, acronym, from: a.from, to: a.to, start, end, placed: a.placed, matchClass, hypocorism: a.hypocorism, score });
+    }
   }
 }
 

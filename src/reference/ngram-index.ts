@@ -15,11 +15,15 @@
  * - an acronym: the initials of the core words, for organisation names of three or more core words.
  * Pair keys are 30-bit hashes of two vocabulary ids: a collision only adds a candidate that verification drops.
  *
+ * Names written with the same words, affix roles and person rules form one group, keyed once: an entry stands
+ * for the whole group (a large list holds thousands of "Wang Wei"), so a reference verifies the name once and
+ * counts every entity that bears it.
+ *
  * The index follows its screening index incrementally: slots added since the last call are indexed on the next
  * one; removed slots are skipped when read.
  */
 import type { AffixRole } from '../names/affixes.js';
-import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import { idOf, nameIds, type EntityIndex } from '../screening/entity-index.js';
 
 /**
  * Kind of a list word: core words must all appear in the reference; the others may (affixes, name particles,
@@ -56,8 +60,46 @@ function push(map: Map<number, number[]>, key: number, value: number): void {
   else if (list[list.length - 1] !== value) list.push(value);
 }
 
+/** A list name: its entity's slot and the name's index in the slot. */
+export interface NameAt {
+  slot: number;
+  name: number;
+}
+
+/** A group of two or more names with the same words: its name numbers, and the words and roles they share. */
+interface Group {
+  names: number[];
+  ids: number[];
+  roles: readonly (AffixRole | undefined)[];
+}
+
+/** Reading of an entry: the name's words in reading order, and whether person rules apply. */
+export interface Reading {
+  order: NameOrder;
+  wordIds: number[];
+  person: boolean;
+}
+
+const ROLE_CODES = new Map<string, number>();
+function roleCode(role: AffixRole | undefined): number {
+  if (role === undefined) return 0;
+  let code = ROLE_CODES.get(role);
+  if (code === undefined) {
+    code = ROLE_CODES.size + 1;
+    ROLE_CODES.set(role, code);
+  }
+  return code;
+}
+
+/** Hash of a name's words, roles and person rules: names with equal hashes are compared word by word. */
+function nameHash(ids: readonly number[], roles: readonly (AffixRole | undefined)[], person: boolean): number {
+  let h = person ? 0x2545f491 : 0x6a09e667;
+  for (let k = 0; k < ids.length; k++) h = Math.imul(h ^ (ids[k]! * 16 + roleCode(roles[k])), 0x9e3779b1) ^ (h >>> 15);
+  return h;
+}
+
 export class ReferenceIndex {
-  /** Pair key of the two core words → entries (name number × 2 + rotated), for names of two core words. */
+  /** Pair key of the two core words → entries (group × 2 + rotated), for names of two core words. */
   readonly pairs = new Map<number, number[]>();
   /** Triple key of the first three core words → entries, for names of three core words or more. */
   readonly triples = new Map<number, number[]>();
@@ -73,10 +115,15 @@ export class ReferenceIndex {
   readonly personSingles = new Map<number, number[]>();
   /** Initials of the core words (organisations, 3 to 8 core words) → entries. */
   readonly acronyms = new Map<string, number[]>();
+  /** Readings memoised by entry. */
+  private readonly readings = new Map<number, Reading>();
   /** Name number → slot, and → the name's index in the slot. */
-  private readonly readings = new Map<number, { slot: number; order: NameOrder; wordIds: number[] }>();
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
+  /** First name number of a group → the group, for groups of two names or more. */
+  private readonly groups = new Map<number, Group>();
+  /** Name hash → the first name number of the group last keyed under it. */
+  private readonly byHash = new Map<number, number>();
   private indexedSlots = 0;
 
   constructor(readonly index: EntityIndex) {}
@@ -90,31 +137,64 @@ export class ReferenceIndex {
     }
   }
 
-  /** Slot and name index of an entry, or undefined when its entity was removed or replaced. */
-  resolve(entry: number): { slot: number; name: number; rotated: boolean } | undefined {
-    const nameNo = entry >>> 1;
-    const slot = this.nameSlot[nameNo]!;
-    if (this.index.slots[slot] === undefined) return undefined;
-    return { slot, name: this.nameIndex[nameNo]!, rotated: (entry & ROTATED) !== 0 };
+  /** Whether an entry reads its name surname first. */
+  static rotated(entry: number): boolean {
+    return (entry & ROTATED) !== 0;
   }
 
-  /** The reading of a name in list order or surname first. */
-  order(slot: number, name: number, rotated: boolean): NameOrder {
-    const s = this.index.slots[slot]!;
-    const n = s.names[name]!;
-    return readName(nameIds(n), n.roles, this.index, rotated);
+  /** The live names an entry stands for (removed entities left out), in the order they were indexed. */
+  members(entry: number): NameAt[] {
+    const first = entry >>> 1;
+    const names = this.groups.get(first)?.names ?? [first];
+    const out: NameAt[] = [];
+    for (const nameNo of names) {
+      const slot = this.nameSlot[nameNo]!;
+      if (this.index.slots[slot] !== undefined) out.push({ slot, name: this.nameIndex[nameNo]! });
+    }
+    return out;
   }
 
-  /** The reading of an entry's name with the vocabulary ids in reading order (memoised for frequent names). */
-  reading(entry: number, slot: number, name: number, rotated: boolean): { order: NameOrder; wordIds: number[] } {
+  /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
+  reading(entry: number): Reading | undefined {
     const known = this.readings.get(entry);
-    if (known !== undefined && known.slot === slot) return known;
-    const ids = nameIds(this.index.slots[slot]!.names[name]!);
-    const order = readName(ids, this.index.slots[slot]!.names[name]!.roles, this.index, rotated);
-    const reading = { slot, order, wordIds: order.positions.map((p) => ids[p]!) };
+    if (known !== undefined) return known;
+    const first = entry >>> 1;
+    const group = this.groups.get(first);
+    const slot = this.index.slots[this.nameSlot[first]!];
+    let ids: number[];
+    let roles: readonly (AffixRole | undefined)[];
+    let person: boolean;
+    if (slot !== undefined) {
+      const n = slot.names[this.nameIndex[first]!]!;
+      ids = nameIds(n);
+      roles = n.roles;
+      person = slot.entity.entity_type === 'person';
+    } else {
+      const live = group === undefined ? undefined : this.members(entry)[0];
+      if (group === undefined || live === undefined) return undefined;
+      ids = group.ids;
+      roles = group.roles;
+      person = this.index.slots[live.slot]!.entity.entity_type === 'person';
+    }
+    const order = readName(ids, roles, this.index, ReferenceIndex.rotated(entry));
+    const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person };
     if (this.readings.size >= MAX_READINGS) this.readings.clear();
     this.readings.set(entry, reading);
     return reading;
+  }
+
+  /** The first name number of an indexed group with these words, roles and person rules, if any. */
+  private sameNameAs(hash: number, ids: readonly number[], roles: readonly (AffixRole | undefined)[], person: boolean): number | undefined {
+    const first = this.byHash.get(hash);
+    if (first === undefined) return undefined;
+    const slot = this.index.slots[this.nameSlot[first]!];
+    if (slot === undefined || (slot.entity.entity_type === 'person') !== person) return undefined;
+    const other = slot.names[this.nameIndex[first]!]!;
+    if (other.words.length !== ids.length) return undefined;
+    for (let k = 0; k < ids.length; k++) {
+      if (idOf(other.words[k]!) !== ids[k] || other.roles[k] !== roles[k]) return undefined;
+    }
+    return first;
   }
 
   private key(core: readonly number[], entry: number): void {
@@ -136,6 +216,19 @@ export class ReferenceIndex {
       this.nameIndex.push(nameIdx);
       const entry = nameNo * 2;
       const ids = nameIds(n);
+      const hash = nameHash(ids, n.roles, person);
+      const first = this.sameNameAs(hash, ids, n.roles, person);
+      if (first !== undefined) {
+        // Keyed already: the name joins its group.
+        let group = this.groups.get(first);
+        if (group === undefined) {
+          group = { names: [first], ids, roles: n.roles };
+          this.groups.set(first, group);
+        }
+        group.names.push(nameNo);
+        return;
+      }
+      this.byHash.set(hash, nameNo);
       const order = readName(ids, n.roles, this.index, false);
       const core: number[] = [];
       order.positions.forEach((p, k) => {

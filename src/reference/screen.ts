@@ -42,6 +42,7 @@ function groupByEntity(occurrences: readonly Occurrence[]): Map<number, Occurren
     else list.push(o);
   }
   for (const [slot, list] of bySlot) {
+    if (list.length === 1) continue;
     list.sort(better);
     const kept: Occurrence[] = [];
     for (const o of list) {
@@ -85,18 +86,62 @@ function detail(text: string, index: EntityIndex, o: Occurrence): MatchDetail {
   };
 }
 
+interface Ranked {
+  slot: number;
+  list: Occurrence[];
+  best: Occurrence;
+  id: string;
+}
+
+/** Best score first; on equal scores the match covering more of the reference, then the entity id. */
+function rankOrder(a: Ranked, b: Ranked): number {
+  return b.best.score - a.best.score || b.best.to - b.best.from - (a.best.to - a.best.from) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The first `cap` of `items` in rankOrder, without sorting them all: a bounded heap whose root is the worst kept
+ * (a common name in a large list is borne by thousands of entities, and only the first hundred are reported).
+ */
+function topRanked(items: Iterable<Ranked>, cap: number): Ranked[] {
+  const heap: Ranked[] = [];
+  const worse = (i: number, j: number): boolean => rankOrder(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number): void => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
+  for (const item of items) {
+    if (heap.length < cap) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (cap > 0 && rankOrder(item, heap[0]!) < 0) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let w = i;
+        if (l < heap.length && worse(l, w)) w = l;
+        if (r < heap.length && worse(r, w)) w = r;
+        if (w === i) break;
+        swap(i, w);
+        i = w;
+      }
+    }
+  }
+  return heap.sort(rankOrder);
+}
+
 /** The hits, best first: every entity counted, the first `cap` built in full. */
 function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurrence[], cap: number): { total: number; hits: ReferenceHit[] } {
-  const ranked: { slot: number; list: Occurrence[]; best: Occurrence; id: string }[] = [];
-  for (const [slot, list] of groupByEntity(occurrences)) {
-    let best = list[0]!;
-    for (const o of list) if (better(o, best) < 0) best = o;
-    ranked.push({ slot, list, best, id: index.slots[slot]!.entity.id });
+  const bySlot = groupByEntity(occurrences);
+  function* ranked(): Generator<Ranked> {
+    for (const [slot, list] of bySlot) {
+      let best = list[0]!;
+      for (const o of list) if (better(o, best) < 0) best = o;
+      yield { slot, list, best, id: index.slots[slot]!.entity.id };
+    }
   }
-  // Best score first; on equal scores the match covering more of the reference, then the entity id.
-  const span = (o: Occurrence): number => o.to - o.from;
-  ranked.sort((a, b) => b.best.score - a.best.score || span(b.best) - span(a.best) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const hits = ranked.slice(0, cap).map(
+  const hits = topRanked(ranked(), cap).map(
     ({ slot, list, best }): ReferenceHit => ({
       doc: index.slots[slot]!.entity,
       match_types: [primaryOf(best), 'ngram'],
@@ -106,7 +151,7 @@ function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurren
       risk_level: 'unknown',
     }),
   );
-  return { total: ranked.length, hits };
+  return { total: bySlot.size, hits };
 }
 
 /** What one reference found in one index: the number of entities found, the first `cap` hits, the words. */

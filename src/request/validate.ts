@@ -11,6 +11,8 @@ import { normalizeName } from '../names/normalize.js';
 export const MAX_SEARCH_TERM_LENGTH = 255;
 export const MAX_CLIENT_REF_LENGTH = 255;
 export const MAX_LIMIT = 100;
+/** Largest `min_matched_words` accepted (a tamis extension of the request). */
+export const MAX_MIN_MATCHED_WORDS = 10;
 export const DEFAULT_LIMIT = 100;
 
 export interface NormalisedFilters {
@@ -29,6 +31,8 @@ export interface NormalisedRequest {
   fuzziness: number;
   exactMatch: boolean;
   nameVariations: boolean;
+  /** `min_matched_words`: query words that must match strongly (capped at the query's own words). */
+  minMatchedWords: number;
   filters: NormalisedFilters;
   limit: number;
   offset: number;
@@ -162,6 +166,12 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
   };
   const exactMatch = flag('exact_match');
   const nameVariations = flag('name_variations');
+  let minMatchedWords = 1;
+  if (raw.min_matched_words !== undefined) {
+    if (!isInteger(raw.min_matched_words) || raw.min_matched_words < 1 || raw.min_matched_words > MAX_MIN_MATCHED_WORDS) {
+      problems.push(problem('min_matched_words_invalid', `min_matched_words must be an integer from 1 to ${MAX_MIN_MATCHED_WORDS}`, 'min_matched_words'));
+    } else minMatchedWords = raw.min_matched_words;
+  }
 
   const maxLimit = options.maxLimit ?? MAX_LIMIT;
   let limit = Math.min(DEFAULT_LIMIT, maxLimit);
@@ -205,6 +215,7 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
       fuzziness,
       exactMatch,
       nameVariations,
+      minMatchedWords,
       filters,
       limit,
       offset,

@@ -22,7 +22,7 @@ export function noRoles(length: number): (AffixRole | undefined)[] {
   return (NO_ROLES[length] ??= Object.freeze(new Array<AffixRole | undefined>(length).fill(undefined)) as (AffixRole | undefined)[]);
 }
 
-const idOf = (word: PreparedWord): number => word.id!;
+export const idOf = (word: PreparedWord): number => word.id!;
 
 /** The vocabulary ids of an indexed name's words. */
 export function nameIds(name: IndexedName): number[] {

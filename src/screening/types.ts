@@ -26,6 +26,8 @@ export interface SearchRequest {
   client_ref?: string;
   /** Allow one query word to stay unmatched (`name_variations_removal`). */
   name_variations?: boolean;
+  /** tamis extension: query words that must match by a full word, capped at the query's own (default 1; README). */
+  min_matched_words?: number;
   /** `match_types_details` shape: 'list' (default) or 'keyed'. */
   details_shape?: 'list' | 'keyed';
   /** Internal lists to match (`blacklist_filters.blacklist_ids`); all internal lists when absent. */

@@ -68,6 +68,7 @@ const settings: Record<string, unknown>[] = [
   { fuzziness: 0.3 },
   { exact_match: true },
   { name_variations: true },
+  { name_variations: true, min_matched_words: 2 },
   { filters: { entity_type: 'company' } },
   { filters: { entity_type: 'person', birth_year: 1970 } },
 ];

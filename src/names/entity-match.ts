@@ -59,6 +59,11 @@ export interface EntityMatchSettings {
   knownType?: NameMatchOptions['knownType'];
   /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
   namePossible?: (words: readonly PreparedWord[]) => boolean;
+  /**
+   * Verdicts of this search by name group (PreparedName.group, set by a screening index): a common name borne by
+   * a thousand entities is matched once.
+   */
+  nameMemo?: Map<number, NameMatch | null>;
 }
 
 const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
@@ -113,16 +118,23 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
   }
   const candidates: Candidate[] = [];
   prepared.names.forEach((name, nameIndex) => {
-    if (settings.namePossible !== undefined && !settings.namePossible(name.words)) return;
-    const match = matchName(query, name, {
-      tables: settings.tables,
-      minEditLength: settings.minEditLength,
-      exactMatch: settings.exactMatch,
-      nameVariations: settings.nameVariations,
-      minMatchedWords: settings.minMatchedWords,
-      listEntityType: prepared.entity.entity_type,
-      knownType: settings.knownType,
-    });
+    const memo = name.group === undefined ? undefined : settings.nameMemo;
+    let match = memo?.get(name.group!);
+    if (match === undefined) {
+      match =
+        settings.namePossible !== undefined && !settings.namePossible(name.words)
+          ? null
+          : matchName(query, name, {
+              tables: settings.tables,
+              minEditLength: settings.minEditLength,
+              exactMatch: settings.exactMatch,
+              nameVariations: settings.nameVariations,
+              minMatchedWords: settings.minMatchedWords,
+              listEntityType: prepared.entity.entity_type,
+              knownType: settings.knownType,
+            });
+      memo?.set(name.group!, match);
+    }
     if (match === null) return;
     const isPrimary = nameIndex === 0;
     candidates.push({

@@ -27,6 +27,11 @@ export interface PreparedName {
   words: PreparedWord[];
   /** Affix role of each word under the name's own entity type. */
   roles: (AffixRole | undefined)[];
+  /**
+   * Set by a screening index: names of one group have the same words, roles and entity type, so every query
+   * matches them alike (a search or a payment reference compares each group once).
+   */
+  group?: number;
 }
 
 const DIGITS = /^[0-9]+$/;

@@ -15,15 +15,15 @@
  * - an acronym: the initials of the core words, for organisation names of three or more core words.
  * Pair keys are 30-bit hashes of two vocabulary ids: a collision only adds a candidate that verification drops.
  *
- * Names written with the same words, affix roles and person rules form one group, keyed once: an entry stands
- * for the whole group (a large list holds thousands of "Wang Wei"), so a reference verifies the name once and
- * counts every entity that bears it.
+ * Names of one group of the screening index (same words, affix roles and entity type: PreparedName.group) are
+ * keyed once: an entry stands for the whole group (a large list holds thousands of "Wang Wei"), so a reference
+ * verifies the name once and counts every entity that bears it.
  *
  * The index follows its screening index incrementally: slots added since the last call are indexed on the next
  * one; removed slots are skipped when read.
  */
 import type { AffixRole } from '../names/affixes.js';
-import { idOf, nameIds, type EntityIndex } from '../screening/entity-index.js';
+import { nameIds, type EntityIndex } from '../screening/entity-index.js';
 
 /**
  * Kind of a list word: core words must all appear in the reference; the others may (affixes, name particles,
@@ -80,24 +80,6 @@ export interface Reading {
   person: boolean;
 }
 
-const ROLE_CODES = new Map<string, number>();
-function roleCode(role: AffixRole | undefined): number {
-  if (role === undefined) return 0;
-  let code = ROLE_CODES.get(role);
-  if (code === undefined) {
-    code = ROLE_CODES.size + 1;
-    ROLE_CODES.set(role, code);
-  }
-  return code;
-}
-
-/** Hash of a name's words, roles and person rules: names with equal hashes are compared word by word. */
-function nameHash(ids: readonly number[], roles: readonly (AffixRole | undefined)[], person: boolean): number {
-  let h = person ? 0x2545f491 : 0x6a09e667;
-  for (let k = 0; k < ids.length; k++) h = Math.imul(h ^ (ids[k]! * 16 + roleCode(roles[k])), 0x9e3779b1) ^ (h >>> 15);
-  return h;
-}
-
 export class ReferenceIndex {
   /** Pair key of the two core words → entries (group × 2 + rotated), for names of two core words. */
   readonly pairs = new Map<number, number[]>();
@@ -122,8 +104,8 @@ export class ReferenceIndex {
   private nameIndex: number[] = [];
   /** First name number of a group → the group, for groups of two names or more. */
   private readonly groups = new Map<number, Group>();
-  /** Name hash → the first name number of the group last keyed under it. */
-  private readonly byHash = new Map<number, number>();
+  /** Name group of the screening index → the first name number keyed for it. */
+  private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
 
   constructor(readonly index: EntityIndex) {}
@@ -183,20 +165,6 @@ export class ReferenceIndex {
     return reading;
   }
 
-  /** The first name number of an indexed group with these words, roles and person rules, if any. */
-  private sameNameAs(hash: number, ids: readonly number[], roles: readonly (AffixRole | undefined)[], person: boolean): number | undefined {
-    const first = this.byHash.get(hash);
-    if (first === undefined) return undefined;
-    const slot = this.index.slots[this.nameSlot[first]!];
-    if (slot === undefined || (slot.entity.entity_type === 'person') !== person) return undefined;
-    const other = slot.names[this.nameIndex[first]!]!;
-    if (other.words.length !== ids.length) return undefined;
-    for (let k = 0; k < ids.length; k++) {
-      if (idOf(other.words[k]!) !== ids[k] || other.roles[k] !== roles[k]) return undefined;
-    }
-    return first;
-  }
-
   private key(core: readonly number[], entry: number): void {
     if (core.length === 2) push(this.pairs, pairKey(core[0]!, core[1]!), entry);
     else {
@@ -216,8 +184,7 @@ export class ReferenceIndex {
       this.nameIndex.push(nameIdx);
       const entry = nameNo * 2;
       const ids = nameIds(n);
-      const hash = nameHash(ids, n.roles, person);
-      const first = this.sameNameAs(hash, ids, n.roles, person);
+      const first = n.group === undefined ? undefined : this.firstOfGroup.get(n.group);
       if (first !== undefined) {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
@@ -228,7 +195,7 @@ export class ReferenceIndex {
         group.names.push(nameNo);
         return;
       }
-      this.byHash.set(hash, nameNo);
+      if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);
       const order = readName(ids, n.roles, this.index, false);
       const core: number[] = [];
       order.positions.forEach((p, k) => {

@@ -9,6 +9,7 @@ import { PRIMARY_MATCH_TYPES, type PrimaryMatchType } from '../names/types.js';
 import { primaryTypeOf } from '../names/entity-match.js';
 import type { EntityIndex } from '../screening/entity-index.js';
 import { matchesTypes } from '../screening/filters.js';
+import { firstInOrder } from '../screening/top.js';
 import type { TamisScreener } from '../screening/screener.js';
 import type { Entity } from '../types/entity.js';
 import { ReferenceMatcher, type Occurrence, type ReferenceMatchSettings, type ReferenceToken } from './match.js';
@@ -98,39 +99,6 @@ function rankOrder(a: Ranked, b: Ranked): number {
   return b.best.score - a.best.score || b.best.to - b.best.from - (a.best.to - a.best.from) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/**
- * The first `cap` of `items` in rankOrder, without sorting them all: a bounded heap whose root is the worst kept
- * (a common name in a large list is borne by thousands of entities, and only the first hundred are reported).
- */
-function topRanked(items: Iterable<Ranked>, cap: number): Ranked[] {
-  const heap: Ranked[] = [];
-  const worse = (i: number, j: number): boolean => rankOrder(heap[i]!, heap[j]!) > 0;
-  const swap = (i: number, j: number): void => {
-    const t = heap[i]!;
-    heap[i] = heap[j]!;
-    heap[j] = t;
-  };
-  for (const item of items) {
-    if (heap.length < cap) {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (cap > 0 && rankOrder(item, heap[0]!) < 0) {
-      heap[0] = item;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let w = i;
-        if (l < heap.length && worse(l, w)) w = l;
-        if (r < heap.length && worse(r, w)) w = r;
-        if (w === i) break;
-        swap(i, w);
-        i = w;
-      }
-    }
-  }
-  return heap.sort(rankOrder);
-}
-
 /** The hits, best first: every entity counted, the first `cap` built in full. */
 function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurrence[], cap: number): { total: number; hits: ReferenceHit[] } {
   const bySlot = groupByEntity(occurrences);
@@ -141,7 +109,7 @@ function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurren
       yield { slot, list, best, id: index.slots[slot]!.entity.id };
     }
   }
-  const hits = topRanked(ranked(), cap).map(
+  const hits = firstInOrder(ranked(), cap, rankOrder).map(
     ({ slot, list, best }): ReferenceHit => ({
       doc: index.slots[slot]!.entity,
       match_types: [primaryOf(best), 'ngram'],

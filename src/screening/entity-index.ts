@@ -29,6 +29,21 @@ export function nameIds(name: IndexedName): number[] {
   return name.words.map(idOf);
 }
 
+const ROLE_CODES: Readonly<Record<AffixRole, number>> = {
+  removed_personal_title: 1,
+  removed_personal_suffix: 2,
+  removed_organisation_prefix: 3,
+  removed_organisation_suffix: 4,
+  removed_clerical_mark: 5,
+};
+
+/** Same words (vocabulary ids) and affix roles. */
+function sameName(a: IndexedName, b: IndexedName): boolean {
+  if (a.words.length !== b.words.length) return false;
+  for (let j = 0; j < a.words.length; j++) if (a.words[j]!.id !== b.words[j]!.id || a.roles[j] !== b.roles[j]) return false;
+  return true;
+}
+
 export interface Slot {
   entity: Entity;
   names: IndexedName[];
@@ -54,6 +69,10 @@ export class EntityIndex {
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
   private live = 0;
+  /** Name hash → the group last formed under it; group → the slot and index of its first name. */
+  private readonly groupByHash = new Map<number, number>();
+  private readonly groupSlot: number[] = [];
+  private readonly groupName: number[] = [];
 
   constructor(readonly tables: WordTables) {
     this.vocab = new Vocabulary(tables);
@@ -98,6 +117,9 @@ export class EntityIndex {
     this.slots.push(slot);
     this.byId.set(slot.entity.id, index);
     this.live++;
+    slot.names.forEach((name, k) => {
+      name.group = this.groupOf(name, slot.entity.entity_type, index, k);
+    });
     const distinct = new Set<number>();
     for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));
     for (const id of distinct) {
@@ -119,6 +141,31 @@ export class EntityIndex {
       for (const key of keys) push(this.acronyms, key, index);
     }
     return index;
+  }
+
+  /**
+   * The group of a name: the group of an earlier live name with the same words, roles and entity type, or a new
+   * one. A hash collision, or a group whose first name was removed, only starts a new group.
+   */
+  private groupOf(name: IndexedName, entityType: string | undefined, slot: number, k: number): number {
+    const type = entityType ?? '';
+    let h = 0x6a09e667;
+    for (let c = 0; c < type.length; c++) h = Math.imul(h ^ type.charCodeAt(c), 0x01000193);
+    for (let j = 0; j < name.words.length; j++) {
+      const role = name.roles[j];
+      h = Math.imul(h ^ (idOf(name.words[j]!) * 8 + (role === undefined ? 0 : ROLE_CODES[role])), 0x9e3779b1) ^ (h >>> 15);
+    }
+    const known = this.groupByHash.get(h);
+    if (known !== undefined) {
+      const other = this.slots[this.groupSlot[known]!];
+      const first = other?.names[this.groupName[known]!];
+      if (other !== undefined && first !== undefined && (other.entity.entity_type ?? '') === type && sameName(first, name)) return known;
+    }
+    const group = this.groupSlot.length;
+    this.groupSlot.push(slot);
+    this.groupName.push(k);
+    this.groupByHash.set(h, group);
+    return group;
   }
 
   /** Remove an entity by id; false when there is none. */

@@ -12,6 +12,7 @@ import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
+import { firstInOrder } from './top.js';
 import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
 import type { ReferenceRequest, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
@@ -58,6 +59,11 @@ export class ListIndex {
 
   /** Every hit of a validated request over this list, best first. */
   matches(request: NormalisedRequest, keep: (entity: Entity) => boolean = () => true): RankedMatch[] {
+    return this.best(request, Infinity, keep).ranked;
+  }
+
+  /** The number of hits of a validated request over this list, and the first `cap` of them, best first. */
+  best(request: NormalisedRequest, cap: number, keep: (entity: Entity) => boolean = () => true): { total: number; ranked: RankedMatch[] } {
     const index = this.index;
     const query = prepareQuery(request.searchTerm, request.filters.entity_type, index.tables);
     const base = settingsFor(request, index.tables, index.weight);
@@ -71,6 +77,7 @@ export class ListIndex {
     const settings: EntityMatchSettings = {
       ...base,
       namePossible,
+      nameMemo: new Map(),
       knownType: (i, word) => {
         const types = wordTypes[i];
         if (types === undefined || word.id === undefined) return undefined;
@@ -83,7 +90,7 @@ export class ListIndex {
       const evaluation = evaluateEntity(query, index.prepared(slot), settings);
       if (evaluation !== null) out.push(ranked(query, slot, entity, evaluation, settings));
     }
-    return out.sort(compareRanked);
+    return { total: out.length, ranked: firstInOrder(out, cap, compareRanked) };
   }
 }
 
@@ -150,8 +157,8 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     const valid = validateSearchRequest(raw);
     if (!valid.ok) return { ok: false, error: failureEnvelope(400, valid.error) };
     const request = valid.value;
-    const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(0, resultCap).slice(request.offset, request.offset + request.limit).map((r) => r.hit());
-    const ranked = lists.matches(request);
+    const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(request.offset, request.offset + request.limit).map((r) => r.hit());
+    const found = lists.best(request, resultCap);
     const filters: EchoedFilters = { ...request.filters, exact_match: request.exactMatch, fuzziness: request.fuzziness };
     const result: SearchResult = {
       search_term: request.searchTerm,
@@ -159,17 +166,17 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
       filters,
       limit: request.limit,
       offset: request.offset,
-      total_hits: ranked.length,
-      total_matches: ranked.length,
-      hits: page(ranked),
+      total_hits: found.total,
+      total_matches: found.total,
+      hits: page(found.ranked),
     };
     if (internal.index.size > 0) {
       const selected = request.blacklistIds ?? internalListIds();
       const chosen = new Set(selected);
-      const blacklist = internal.matches(request, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)));
+      const blacklist = internal.best(request, resultCap, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)));
       result.blacklist_filters = { blacklist_ids: selected };
-      result.total_blacklist_hits = blacklist.length;
-      result.blacklist_hits = page(blacklist);
+      result.total_blacklist_hits = blacklist.total;
+      result.blacklist_hits = page(blacklist.ranked);
     }
     return { ok: true, value: result };
   };

@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { firstInOrder } from '../../src/screening/top.js';
+
+const byScoreThenId = (a: { score: number; id: string }, b: { score: number; id: string }): number =>
+  b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+describe('firstInOrder', () => {
+  it('gives the first k items of a full sort, in order, for any items and k', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ score: fc.integer({ min: 0, max: 5 }), id: fc.string({ maxLength: 3 }) })), fc.integer({ min: 0, max: 30 }), (items, k) => {
+        const sorted = [...items].sort(byScoreThenId);
+        expect(firstInOrder(items, k, byScoreThenId)).toEqual(sorted.slice(0, k));
+      }),
+    );
+  });
+
+  it.each([
+    ['an unbounded k keeps every item', [3, 1, 2], Infinity, [3, 2, 1]],
+    ['k of 0 keeps nothing', [3, 1, 2], 0, []],
+    ['k above the count keeps every item', [1, 2], 5, [2, 1]],
+  ])('%s', (_why, scores, k, expected) => {
+    const items = scores.map((score) => ({ score, id: String(score) }));
+    expect(firstInOrder(items, k, byScoreThenId).map((i) => i.score)).toEqual(expected);
+  });
+});

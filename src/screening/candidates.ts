@@ -37,11 +37,13 @@ export interface Candidates {
 
 const MAX_TRACKED_WORDS = 31;
 /** Checking an entity's own words costs about this many posting marks: drive from one word only when cheaper. */
-const DRIVER_ADVANTAGE = 16;
+const DRIVER_ADVANTAGE = 4;
 const MAX_GLUE = 4;
 
 export class CandidateFinder {
   private marks = new Uint32Array(0);
+  /** Scratch per vocabulary word: bits of the query words that reach it (cleared after each search). */
+  private wordBits = new Uint32Array(0);
 
   constructor(private readonly index: EntityIndex) {}
 
@@ -116,18 +118,58 @@ export class CandidateFinder {
     let totalCost = 0;
     for (const ids of reach) totalCost += this.postingsCost(ids);
     if (driver !== undefined && this.postingsCost(reach[driver]!) * DRIVER_ADVANTAGE < totalCost) {
-      const others: Set<number>[] = [];
-      for (let j = 0; j < n; j++) if (j !== driver && (required >>> j) & 1 && !acronymWord[j]) others.push(reach[j]!);
+      // Bit j on every vocabulary word the other required query word j reaches: an entity qualifies when its own
+      // words (the index's flat word ids, not its name objects) carry every bit.
+      if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
+      const bits = this.wordBits;
+      const setIds: number[] = [];
+      let need = 0;
+      // A query word that is also an organisation's acronym may match by that instead of by a word.
+      const acronymOf: (Set<number> | undefined)[] = [];
+      for (let j = 0; j < n; j++) {
+        if (j === driver || !((required >>> j) & 1)) continue;
+        need |= 1 << j;
+        if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
+        for (const id of reach[j]!) {
+          if (bits[id] === 0) setIds.push(id);
+          bits[id]! |= 1 << j;
+        }
+      }
+      const flat = index.slotWords;
+      const start = index.slotWordStart;
       for (const id of reach[driver]!) {
         for (const slot of index.postings[id] ?? []) {
           if (marks[slot] !== 0) continue;
           marks[slot] = 1;
           touched.push(slot);
-          const entry = index.slots[slot];
-          if (entry !== undefined && holdsAll(entry.names, others)) out.push(slot);
+          if (index.slots[slot] === undefined) continue;
+          let have = 0;
+          for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) have |= bits[flat[k]!]!;
+          let missing = need & ~have;
+          for (let j = 0; missing !== 0 && j < acronymOf.length; j++) if ((missing >>> j) & 1 && acronymOf[j]?.has(slot)) missing &= ~(1 << j);
+          if (missing === 0) out.push(slot);
         }
       }
       for (const slot of touched) marks[slot] = 0;
+      for (const id of setIds) bits[id] = 0;
+    } else if (driver !== undefined) {
+      // Every required word must match: the rarest one's postings name the entities; the other required words
+      // only add their bit to entities already named (optional words, which decide nothing, are not walked).
+      for (const id of reach[driver]!) markPostings(id, bit(driver));
+      for (let j = 0; j < n; j++) {
+        if (j === driver || !((required >>> j) & 1)) continue;
+        const b = bit(j);
+        for (const id of reach[j]!) {
+          const postings = index.postings[id];
+          if (postings !== undefined) for (const slot of postings) if (marks[slot] !== 0) marks[slot]! |= b;
+        }
+        for (const slot of acronymSlots[j] ?? []) if (marks[slot] !== 0) marks[slot]! |= b;
+      }
+      for (const slot of touched) {
+        const m = marks[slot]!;
+        marks[slot] = 0;
+        if ((m & required) === required && index.slots[slot] !== undefined) out.push(slot);
+      }
     } else {
       for (let i = 0; i < n; i++) {
         for (const id of reach[i]!) markPostings(id, bit(i));
@@ -139,7 +181,7 @@ export class CandidateFinder {
       for (const slot of touched) {
         const m = marks[slot]!;
         marks[slot] = 0;
-        if (index.slots[slot] !== undefined && popcount(m & required) >= needed) out.push(slot);
+        if (popcount(m & required) >= needed && index.slots[slot] !== undefined) out.push(slot);
       }
     }
     const checked: number[] = [];
@@ -273,23 +315,6 @@ export class CandidateFinder {
 }
 
 /** Whether, for every set, some word of the names is in it. */
-function holdsAll(names: readonly { words: readonly PreparedWord[] }[], sets: readonly Set<number>[]): boolean {
-  for (const set of sets) {
-    let found = false;
-    for (let n = 0; n < names.length && !found; n++) {
-      const words = names[n]!.words;
-      for (let w = 0; w < words.length; w++) {
-        if (set.has(words[w]!.id!)) {
-          found = true;
-          break;
-        }
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);

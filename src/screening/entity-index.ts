@@ -73,6 +73,12 @@ export class EntityIndex {
   private readonly groupByHash = new Map<number, number>();
   private readonly groupSlot: number[] = [];
   private readonly groupName: number[] = [];
+  /**
+   * Distinct word ids of each slot's names, flat and contiguous: slot k's are slotWords[slotWordStart[k] ..
+   * slotWordStart[k + 1]). A candidate check reads them without touching the entity's name objects.
+   */
+  private flatWords = new Int32Array(1 << 12);
+  private flatStart = new Int32Array(1 << 10);
 
   constructor(readonly tables: WordTables) {
     this.vocab = new Vocabulary(tables);
@@ -126,6 +132,7 @@ export class EntityIndex {
       (this.postings[id] ??= []).push(index);
       this.df[id] = (this.df[id] ?? 0) + 1;
     }
+    this.appendWords(index, distinct);
     if (slot.entity.entity_type !== 'person') {
       const keys = new Set<string>();
       for (const name of slot.names) {
@@ -166,6 +173,33 @@ export class EntityIndex {
     this.groupName.push(k);
     this.groupByHash.set(h, group);
     return group;
+  }
+
+  private appendWords(slot: number, ids: ReadonlySet<number>): void {
+    if (this.flatStart.length < slot + 2) {
+      const grown = new Int32Array(Math.max(slot + 2, this.flatStart.length * 2));
+      grown.set(this.flatStart);
+      this.flatStart = grown;
+    }
+    const from = this.flatStart[slot]!;
+    if (this.flatWords.length < from + ids.size) {
+      const grown = new Int32Array(Math.max(from + ids.size, this.flatWords.length * 2));
+      grown.set(this.flatWords);
+      this.flatWords = grown;
+    }
+    let at = from;
+    for (const id of ids) this.flatWords[at++] = id;
+    this.flatStart[slot + 1] = at;
+  }
+
+  /** The flat word ids of every slot (see flatWords); read with slotWordStart. */
+  get slotWords(): Int32Array {
+    return this.flatWords;
+  }
+
+  /** Offsets into slotWords: slot k's word ids run from slotWordStart[k] to slotWordStart[k + 1]. */
+  get slotWordStart(): Int32Array {
+    return this.flatStart;
   }
 
   /** Remove an entity by id; false when there is none. */

@@ -61,6 +61,8 @@ const INITIAL_SOUNDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+const VOWELS = 'aeiouy';
+
 /** Whether two words may start with the same sound (INITIAL_SOUNDS). */
 export function sameInitialSound(a: string, b: string): boolean {
   const x = a[0]!;
@@ -69,15 +71,21 @@ export function sameInitialSound(a: string, b: string): boolean {
 }
 
 /**
- * Double Metaphone, for words that start with the same sound (sameInitialSound): equal primary codes; or an
- * alternate code equal when the words also start with the same letter (alternates alone are loose: `Jon` has
- * the alternate `AN`, like `Aino`).
+ * Double Metaphone, for words that start with the same sound (sameInitialSound; the same vowel when the code
+ * has two sounds or fewer) and lengths not far apart: equal primary codes; or an alternate code equal when the
+ * words also start with the same letter (alternates alone are loose: `Jon` has the alternate `AN`, like `Aino`).
  */
 export function phoneticEqual(q: PreparedWord, l: PreparedWord): boolean {
   const [qp, qs] = q.phonetic;
   const [lp, ls] = l.phonetic;
   if (qp === '' || lp === '') return false;
-  if (qp === lp) return sameInitialSound(q.text, l.text);
+  // Lengths far apart are different names with a few consonants in common (`Ahmed`, `Emuotwewo`).
+  const la = q.text.length;
+  const lb = l.text.length;
+  if (Math.abs(la - lb) > Math.max(2, Math.min(la, lb) / 2)) return false;
+  // A code of one or two sounds says little (`Ali`, `Oil`, `Eel` and `Ule` are all AL): words starting with a
+  // vowel then need the same one (`Kash` ~ `Cash` still match).
+  if (qp === lp) return qp.length <= 2 && (VOWELS.includes(q.text[0]!) || VOWELS.includes(l.text[0]!)) ? q.text[0] === l.text[0] : sameInitialSound(q.text, l.text);
   return q.text[0] === l.text[0] && (qp === ls || qs === lp || qs === ls);
 }
 

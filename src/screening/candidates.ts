@@ -36,7 +36,9 @@ export interface Candidates {
 }
 
 const MAX_TRACKED_WORDS = 31;
-/** Checking an entity's own words costs about this many posting marks: drive from one word only when cheaper. */
+/** In the per-word bitmasks, beside the query words' bits 0..30: the vocabulary word is a single character. */
+const INITIAL_BIT = 1 << 31;
+/** Checking an entity's own words costs about this many posting marks: walk a word's postings only when cheaper. */
 const DRIVER_ADVANTAGE = 4;
 const MAX_GLUE = 4;
 
@@ -111,54 +113,20 @@ export class CandidateFinder {
 
     const drops = settings.nameVariations && !settings.exactMatch ? 1 : 0;
     const out: number[] = [];
-    // Every match holds a word reached by each required query word. With no drop allowed, and one required word
-    // far rarer than the whole walk, only that word's postings are walked and each entity found is checked for
-    // the other required words by its own words (common words' postings are never walked).
+    // Every match holds a word reached by each required query word. With no drop allowed, the walk starts from
+    // the rarest required word (common words' postings are never walked in full).
     const driver = drops === 0 ? this.rarestRequired(reach, required, acronymWord, n) : undefined;
-    let totalCost = 0;
-    for (const ids of reach) totalCost += this.postingsCost(ids);
-    if (driver !== undefined && this.postingsCost(reach[driver]!) * DRIVER_ADVANTAGE < totalCost) {
-      // Bit j on every vocabulary word the other required query word j reaches: an entity qualifies when its own
-      // words (the index's flat word ids, not its name objects) carry every bit.
-      if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
-      const bits = this.wordBits;
-      const setIds: number[] = [];
-      let need = 0;
-      // A query word that is also an organisation's acronym may match by that instead of by a word.
-      const acronymOf: (Set<number> | undefined)[] = [];
-      for (let j = 0; j < n; j++) {
-        if (j === driver || !((required >>> j) & 1)) continue;
-        need |= 1 << j;
-        if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
-        for (const id of reach[j]!) {
-          if (bits[id] === 0) setIds.push(id);
-          bits[id]! |= 1 << j;
-        }
-      }
-      const flat = index.slotWords;
-      const start = index.slotWordStart;
-      for (const id of reach[driver]!) {
-        for (const slot of index.postings[id] ?? []) {
-          if (marks[slot] !== 0) continue;
-          marks[slot] = 1;
-          touched.push(slot);
-          if (index.slots[slot] === undefined) continue;
-          let have = 0;
-          for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) have |= bits[flat[k]!]!;
-          let missing = need & ~have;
-          for (let j = 0; missing !== 0 && j < acronymOf.length; j++) if ((missing >>> j) & 1 && acronymOf[j]?.has(slot)) missing &= ~(1 << j);
-          if (missing === 0) out.push(slot);
-        }
-      }
-      for (const slot of touched) marks[slot] = 0;
-      for (const id of setIds) bits[id] = 0;
-    } else if (driver !== undefined) {
-      // Every required word must match: the rarest one's postings name the entities; the other required words
-      // only add their bit to entities already named (optional words, which decide nothing, are not walked).
+    if (driver !== undefined) {
+      // The rarest required word's postings name the entities. Another required word whose postings are few next
+      // to those entities adds its bit by walking them; the others are checked on each entity's own words.
+      const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots);
       for (const id of reach[driver]!) markPostings(id, bit(driver));
+      let walked = bit(driver);
       for (let j = 0; j < n; j++) {
         if (j === driver || !((required >>> j) & 1)) continue;
+        if (this.postingsCost(reach[j]!) > touched.length * DRIVER_ADVANTAGE) continue;
         const b = bit(j);
+        walked |= b;
         for (const id of reach[j]!) {
           const postings = index.postings[id];
           if (postings !== undefined) for (const slot of postings) if (marks[slot] !== 0) marks[slot]! |= b;
@@ -168,8 +136,9 @@ export class CandidateFinder {
       for (const slot of touched) {
         const m = marks[slot]!;
         marks[slot] = 0;
-        if ((m & required) === required && index.slots[slot] !== undefined) out.push(slot);
+        if ((m & walked) === walked && index.slots[slot] !== undefined && qualifies(slot)) out.push(slot);
       }
+      qualifies.clear();
     } else {
       for (let i = 0; i < n; i++) {
         for (const id of reach[i]!) markPostings(id, bit(i));
@@ -203,6 +172,78 @@ export class CandidateFinder {
       return true;
     };
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch ? () => true : namePossible };
+  }
+
+  /**
+   * The check of an entity against every query word, by its own words (the index's flat word ids, not its name
+   * objects) and per-word bitmasks, for searches where every required word must match:
+   * - each required query word reaches one of its words, or (a word that is also an acronym) its acronym;
+   * - a single-letter list word (an initial) serves one query word only, so required words that only initials
+   *   reach need as many initials;
+   * - a one-letter query word (not an affix or particle) needs a word with that first letter (an initial, a
+   *   word, a glued form or acronym beginning with it) or a glued form it reaches. Such words are too common to
+   *   walk ("G. Moreno"), so they are checked here.
+   * `clear()` resets the shared bitmask scratch.
+   */
+  private qualifier(
+    query: PreparedQuery,
+    reach: readonly Set<number>[],
+    required: number,
+    acronymWord: readonly boolean[],
+    acronymSlots: readonly (readonly number[] | undefined)[],
+  ): ((slot: number) => boolean) & { clear(): void } {
+    const index = this.index;
+    if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
+    const bits = this.wordBits;
+    const single = index.singleLetterWords;
+    const setIds: number[] = [];
+    const acronymOf: (Set<number> | undefined)[] = [];
+    let letterMask = 0;
+    const letterCodes: number[] = [];
+    for (let j = 0; j < reach.length; j++) {
+      const q = query.words[j]!;
+      const letter = q.text.length === 1 && !q.particle && query.roles.person[j] === undefined && query.roles.organisation[j] === undefined && query.roles.any[j] === undefined;
+      if (!((required >>> j) & 1) && !letter) continue;
+      if (letter) {
+        letterMask |= 1 << j;
+        letterCodes[j] = q.text.charCodeAt(0);
+      }
+      if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
+      for (const id of reach[j]!) {
+        if (bits[id] === 0) setIds.push(id);
+        bits[id]! |= (1 << j) | (single[id] === 1 ? INITIAL_BIT : 0);
+      }
+    }
+    const flat = index.slotWords;
+    const start = index.slotWordStart;
+    const initials = index.wordInitials;
+    const qualifies = (slot: number): boolean => {
+      let strong = 0;
+      let byInitial = 0;
+      let initialWords = 0;
+      let letters = 0;
+      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
+        const id = flat[k]!;
+        const b = bits[id]!;
+        if (letterMask !== 0) {
+          for (let j = 0; j < letterCodes.length; j++) if (letterCodes[j] === initials[id]) letters |= 1 << j;
+        }
+        if (b === 0) continue;
+        if (b & INITIAL_BIT) {
+          byInitial |= b & ~INITIAL_BIT;
+          initialWords++;
+        } else strong |= b;
+      }
+      if (((letters | strong | byInitial) & letterMask) !== letterMask) return false;
+      let missing = required & ~strong;
+      for (let j = 0; missing !== 0 && j < acronymOf.length; j++) if ((missing >>> j) & 1 && acronymOf[j]?.has(slot)) missing &= ~(1 << j);
+      return (missing & ~byInitial) === 0 && popcount(missing) <= initialWords;
+    };
+    return Object.assign(qualifies, {
+      clear: (): void => {
+        for (const id of setIds) bits[id] = 0;
+      },
+    });
   }
 
   private postingsCost(ids: ReadonlySet<number>): number {
@@ -294,27 +335,42 @@ export class CandidateFinder {
     }
   }
 
-  /** Query word written as 2..4 list words: entities holding the first part (the matcher checks the rest). */
+  /**
+   * Query word written as 2..4 list words: for each way of splitting it into vocabulary words, the entities
+   * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
+   * `Al-` name.
+   */
   private markSplit(q: PreparedWord, mark: (wordId: number) => void): void {
     const vocab = this.index.vocab;
+    const postings = this.index.postings;
     const text = q.text;
-    for (let cut = 1; cut < text.length; cut++) {
-      const first = vocab.id(text.slice(0, cut));
-      if (first !== undefined && this.splittable(text.slice(cut), MAX_GLUE - 1)) mark(first);
-    }
-  }
-
-  private splittable(rest: string, parts: number): boolean {
-    if (this.index.vocab.id(rest) !== undefined) return true;
-    if (parts <= 1) return false;
-    for (let cut = 1; cut < rest.length; cut++) {
-      if (this.index.vocab.id(rest.slice(0, cut)) !== undefined && this.splittable(rest.slice(cut), parts - 1)) return true;
-    }
-    return false;
+    const parts: number[] = [];
+    const dead = new Set<number>(); // positions from which no split into the parts left exists (× MAX_GLUE)
+    const walk = (from: number): boolean => {
+      if (from === text.length) {
+        if (parts.length < 2) return false;
+        let rarest = parts[0]!;
+        for (const id of parts) if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
+        mark(rarest);
+        return true;
+      }
+      if (parts.length === MAX_GLUE || dead.has(from * 8 + parts.length)) return false;
+      let found = false;
+      for (let cut = from + 1; cut <= text.length; cut++) {
+        const id = vocab.id(text.slice(from, cut));
+        if (id === undefined) continue;
+        parts.push(id);
+        found = walk(cut) || found;
+        parts.pop();
+      }
+      if (!found) dead.add(from * 8 + parts.length);
+      return found;
+    };
+    walk(0);
   }
 }
 
-/** Whether, for every set, some word of the names is in it. */
+/** Set bits of a 32-bit mask. */
 function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);

@@ -79,6 +79,10 @@ export class EntityIndex {
    */
   private flatWords = new Int32Array(1 << 12);
   private flatStart = new Int32Array(1 << 10);
+  /** Character code of each vocabulary word's first letter, by word id (filled as entities bring words in). */
+  private initials = new Uint16Array(1 << 12);
+  /** 1 for each vocabulary word of one character (an initial, a digit), by word id. */
+  private single = new Uint8Array(1 << 12);
 
   constructor(readonly tables: WordTables) {
     this.vocab = new Vocabulary(tables);
@@ -188,13 +192,37 @@ export class EntityIndex {
       this.flatWords = grown;
     }
     let at = from;
-    for (const id of ids) this.flatWords[at++] = id;
+    for (const id of ids) {
+      this.flatWords[at++] = id;
+      if (id >= this.initials.length) {
+        const size = Math.max(id + 1, this.initials.length * 2);
+        const initials = new Uint16Array(size);
+        initials.set(this.initials);
+        this.initials = initials;
+        const single = new Uint8Array(size);
+        single.set(this.single);
+        this.single = single;
+      }
+      const text = this.vocab.words[id]!.text;
+      this.initials[id] = text.charCodeAt(0);
+      this.single[id] = text.length === 1 ? 1 : 0;
+    }
     this.flatStart[slot + 1] = at;
   }
 
   /** The flat word ids of every slot (see flatWords); read with slotWordStart. */
   get slotWords(): Int32Array {
     return this.flatWords;
+  }
+
+  /** First-letter character code of each vocabulary word that some entity holds, by word id. */
+  get wordInitials(): Uint16Array {
+    return this.initials;
+  }
+
+  /** 1 for each vocabulary word of one character that some entity holds, by word id. */
+  get singleLetterWords(): Uint8Array {
+    return this.single;
   }
 
   /** Offsets into slotWords: slot k's word ids run from slotWordStart[k] to slotWordStart[k + 1]. */

@@ -256,7 +256,7 @@ export class ReferenceMatcher {
       const key = `${entry >>> 1}:${found.from}:${found.to}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const members = this.ngrams.members(entry).filter((m) => settings.keep(this.index.slots[m.slot]!.entity));
+      const members = this.ngrams.members(entry, settings.keep);
       this.occurrences(tokens, members, ReferenceIndex.rotated(entry), false, found, occurrences);
     }
     this.acronymOccurrences(tokens, settings, occurrences, seen);
@@ -328,7 +328,7 @@ export class ReferenceMatcher {
       const entries = this.ngrams.acronyms.get(tok.text);
       if (entries === undefined || entries.length > MAX_ACRONYM_NAMES) return;
       for (const entry of entries) {
-        const members = this.ngrams.members(entry).filter((m) => settings.keep(this.index.slots[m.slot]!.entity));
+        const members = this.ngrams.members(entry, settings.keep);
         const reading = this.ngrams.reading(entry);
         if (members.length === 0 || reading === undefined) continue;
         const key = `${entry >>> 1}:${t}:${t + 1}`;

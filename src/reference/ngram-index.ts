@@ -23,6 +23,7 @@
  * one; removed slots are skipped when read.
  */
 import type { AffixRole } from '../names/affixes.js';
+import type { Entity } from '../types/entity.js';
 import { nameIds, type EntityIndex } from '../screening/entity-index.js';
 
 /**
@@ -124,15 +125,21 @@ export class ReferenceIndex {
     return (entry & ROTATED) !== 0;
   }
 
-  /** The live names an entry stands for (removed entities left out), in the order they were indexed. */
-  members(entry: number): NameAt[] {
+  /**
+   * The live names an entry stands for (removed entities left out, and those `keep` refuses), in the order they
+   * were indexed.
+   */
+  members(entry: number, keep?: (entity: Entity) => boolean): NameAt[] {
     const first = entry >>> 1;
-    const names = this.groups.get(first)?.names ?? [first];
+    const group = this.groups.get(first);
     const out: NameAt[] = [];
-    for (const nameNo of names) {
+    const add = (nameNo: number): void => {
       const slot = this.nameSlot[nameNo]!;
-      if (this.index.slots[slot] !== undefined) out.push({ slot, name: this.nameIndex[nameNo]! });
-    }
+      const s = this.index.slots[slot];
+      if (s !== undefined && (keep === undefined || keep(s.entity))) out.push({ slot, name: this.nameIndex[nameNo]! });
+    };
+    if (group === undefined) add(first);
+    else for (const nameNo of group.names) add(nameNo);
     return out;
   }
 

@@ -3,6 +3,7 @@
  * the reference (match.ts), group them by entity, order and cap the hits, and the same over the internal lists
  * for `blacklist_hits`.
  */
+import type { PlacedWord } from '../names/assign.js';
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { shortestWordForOneEdit } from '../names/fuzziness.js';
 import { PRIMARY_MATCH_TYPES, type PrimaryMatchType } from '../names/types.js';
@@ -65,11 +66,13 @@ function isAbbreviation(original: string, primaryWords: readonly string[], akaWo
   return primaryWords.map((w) => w[0]).join('') === aka;
 }
 
-function detail(text: string, index: EntityIndex, o: Occurrence): MatchDetail {
+/**
+ * One entry of `match_details`. `terms` memoises `matching_term` by placement: the names of one group share
+ * their placement and their words.
+ */
+function detail(text: string, index: EntityIndex, o: Occurrence, terms: Map<readonly PlacedWord[], string>): MatchDetail {
   const slot = index.slots[o.slot]!;
   const name = slot.names[o.name]!;
-  const words = index.vocab.words;
-  const positions = [...new Set(o.placed.flatMap((p) => p.list))].sort((a, b) => a - b);
   let nameType: NameType = o.name === 0 ? 'name' : 'aka';
   if (o.hypocorism) nameType = 'hypocorism';
   else if (o.acronym) nameType = 'abbreviation';
@@ -78,7 +81,7 @@ function detail(text: string, index: EntityIndex, o: Occurrence): MatchDetail {
     if (isAbbreviation(name.original, primary, name.words.map((w) => w.text))) nameType = 'abbreviation';
   }
   return {
-    matching_term: positions.map((p) => name.words[p]!.text).join(' '),
+    matching_term: matchingTerm(o, name.words, terms),
     matching_reason: primaryOf(o),
     name_type: nameType,
     source_name: name.original,
@@ -99,21 +102,31 @@ function rankOrder(a: Ranked, b: Ranked): number {
   return b.best.score - a.best.score || b.best.to - b.best.from - (a.best.to - a.best.from) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+function matchingTerm(o: Occurrence, words: readonly { text: string }[], terms: Map<readonly PlacedWord[], string>): string {
+  let term = terms.get(o.placed);
+  if (term === undefined) {
+    const positions = [...new Set(o.placed.flatMap((p) => p.list))].sort((a, b) => a - b);
+    term = positions.map((p) => words[p]!.text).join(' ');
+    terms.set(o.placed, term);
+  }
+  return term;
+}
+
 /** The hits, best first: every entity counted, the first `cap` built in full. */
 function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurrence[], cap: number): { total: number; hits: ReferenceHit[] } {
   const bySlot = groupByEntity(occurrences);
-  function* ranked(): Generator<Ranked> {
-    for (const [slot, list] of bySlot) {
-      let best = list[0]!;
-      for (const o of list) if (better(o, best) < 0) best = o;
-      yield { slot, list, best, id: index.slots[slot]!.entity.id };
-    }
+  const ranked: Ranked[] = [];
+  for (const [slot, list] of bySlot) {
+    let best = list[0]!;
+    for (let k = 1; k < list.length; k++) if (better(list[k]!, best) < 0) best = list[k]!;
+    ranked.push({ slot, list, best, id: index.slots[slot]!.entity.id });
   }
-  const hits = firstInOrder(ranked(), cap, rankOrder).map(
+  const terms = new Map<readonly PlacedWord[], string>();
+  const hits = firstInOrder(ranked, cap, rankOrder).map(
     ({ slot, list, best }): ReferenceHit => ({
       doc: index.slots[slot]!.entity,
       match_types: [primaryOf(best), 'ngram'],
-      match_details: list.map((o) => detail(text, index, o)),
+      match_details: list.map((o) => detail(text, index, o, terms)),
       score: best.score,
       match_status: 'potential_match',
       risk_level: 'unknown',

@@ -173,6 +173,23 @@ describe('screenReference: response', () => {
     expect(hits('PAYMENT TO ZORAN NOVAKOVIC')).toEqual([]);
   });
 
+  it('counts every bearer of a shared name, before and after the first bearer is removed or a new one added', () => {
+    const bearer = (id: string, name = 'Zoran Novak'): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
+    const s = createScreener({ entities: [bearer('z-1'), bearer('z-2'), bearer('z-3', 'ZORAN NOVAK')] });
+    const found = () => {
+      const r = screenReference(s, request({ search_term: 'PAYMENT TO ZORAN NOVAK' }), options);
+      return r.ok ? [r.value.total_matches, r.value.hits.map((h) => h.doc.id).sort()] : r.error;
+    };
+    expect(found()).toEqual([3, ['z-1', 'z-2', 'z-3']]);
+    s.remove('z-1');
+    expect(found()).toEqual([2, ['z-2', 'z-3']]);
+    s.add(bearer('z-4'));
+    expect(found()).toEqual([3, ['z-2', 'z-3', 'z-4']]);
+    s.remove('z-2');
+    s.remove('z-3');
+    expect(found()).toEqual([1, ['z-4']]);
+  });
+
   it('is deterministic', () => {
     const a = screenReference(screener, request({ search_term: 'MUHAMMAD ALI HASSAN, HAMAS, ROBERT MUGABE' }), options);
     const b = screenReference(createScreener({ entities }), request({ search_term: 'MUHAMMAD ALI HASSAN, HAMAS, ROBERT MUGABE' }), options);

@@ -189,3 +189,40 @@ describe('internal lists (blacklists)', () => {
     expect(search({ search_term: 'Ivan Sidorov' })).not.toHaveProperty('blacklist_hits');
   });
 });
+
+describe('names shared by many entities (one verdict per name group)', () => {
+  const search = (s: ReturnType<typeof createScreener>, term: string, extra: Partial<SearchRequest> = {}) => {
+    const r = s.search({ search_term: term, ...extra });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    return r.value;
+  };
+
+  it('counts and orders every bearer, keeps each one its own birth-year verdict and score', () => {
+    const s = createScreener({
+      entities: [
+        person('w-3', 'Wang Wei', { fields: [{ name: 'Date of Birth', tag: 'date_of_birth', value: '1970' }] }),
+        person('w-1', 'Wang Wei'),
+        person('w-2', 'WANG, Wei'),
+        person('w-4', 'Li Wang Wei', { aka: [{ name: 'Wang Wei' }] }),
+      ],
+    });
+    const all = search(s, 'Wang Wei');
+    expect(all.total_hits).toBe(4);
+    const order = [...all.hits].sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+    expect(all.hits.map((h) => h.doc.id)).toEqual(order.map((h) => h.doc.id));
+    // The same words under two spellings are one group: equal scores.
+    expect(all.hits.find((h) => h.doc.id === 'w-2')!.score).toBe(all.hits.find((h) => h.doc.id === 'w-1')!.score);
+    const byYear = search(s, 'Wang Wei', { filters: { birth_year: 1970 } });
+    expect(byYear.hits[0]!.doc.id).toBe('w-3');
+    expect(byYear.hits[0]!.match_types).toContain('year_of_birth');
+    expect(byYear.hits.filter((h) => h.match_types.includes('year_of_birth')).map((h) => h.doc.id)).toEqual(['w-3']);
+  });
+
+  it('still finds the other bearers after the first one is removed, and new ones added', () => {
+    const s = createScreener({ entities: [person('z-1', 'Zoran Novak'), person('z-2', 'Zoran Novak')] });
+    expect(search(s, 'Zoran Novak').total_hits).toBe(2);
+    s.remove('z-1');
+    s.add(person('z-3', 'Zoran Novak'));
+    expect(search(s, 'Zoran Novak').hits.map((h) => h.doc.id)).toEqual(['z-2', 'z-3']);
+  });
+});

@@ -36,15 +36,17 @@ const rank = (o: Occurrence): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(o)
 const better = (a: Occurrence, b: Occurrence): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
 
 /** Per entity: the best match of each span, without spans lying inside another span of the same entity. */
-function groupByEntity(occurrences: readonly Occurrence[]): Map<number, Occurrence[]> {
-  const bySlot = new Map<number, Occurrence[]>();
+function groupByEntity(occurrences: readonly Occurrence[]): Map<number, Occurrence | Occurrence[]> {
+  // Most entities have one match: it stands alone, without a list.
+  const bySlot = new Map<number, Occurrence | Occurrence[]>();
   for (const o of occurrences) {
-    const list = bySlot.get(o.slot);
-    if (list === undefined) bySlot.set(o.slot, [o]);
-    else list.push(o);
+    const known = bySlot.get(o.slot);
+    if (known === undefined) bySlot.set(o.slot, o);
+    else if (Array.isArray(known)) known.push(o);
+    else bySlot.set(o.slot, [known, o]);
   }
   for (const [slot, list] of bySlot) {
-    if (list.length === 1) continue;
+    if (!Array.isArray(list)) continue;
     list.sort(better);
     const kept: Occurrence[] = [];
     for (const o of list) {
@@ -92,7 +94,8 @@ function detail(text: string, index: EntityIndex, o: Occurrence, terms: Map<read
 
 interface Ranked {
   slot: number;
-  list: Occurrence[];
+  /** The entity's matches when it has several (the best alone otherwise). */
+  list: Occurrence[] | undefined;
   best: Occurrence;
   id: string;
 }
@@ -116,17 +119,21 @@ function matchingTerm(o: Occurrence, words: readonly { text: string }[], terms: 
 function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurrence[], cap: number): { total: number; hits: ReferenceHit[] } {
   const bySlot = groupByEntity(occurrences);
   const ranked: Ranked[] = [];
-  for (const [slot, list] of bySlot) {
-    let best = list[0]!;
-    for (let k = 1; k < list.length; k++) if (better(list[k]!, best) < 0) best = list[k]!;
-    ranked.push({ slot, list, best, id: index.slots[slot]!.entity.id });
+  for (const [slot, found] of bySlot) {
+    if (!Array.isArray(found)) {
+      ranked.push({ slot, list: undefined, best: found, id: index.slots[slot]!.entity.id });
+      continue;
+    }
+    let best = found[0]!;
+    for (let k = 1; k < found.length; k++) if (better(found[k]!, best) < 0) best = found[k]!;
+    ranked.push({ slot, list: found, best, id: index.slots[slot]!.entity.id });
   }
   const terms = new Map<readonly PlacedWord[], string>();
   const hits = firstInOrder(ranked, cap, rankOrder).map(
     ({ slot, list, best }): ReferenceHit => ({
       doc: index.slots[slot]!.entity,
       match_types: [primaryOf(best), 'ngram'],
-      match_details: list.map((o) => detail(text, index, o, terms)),
+      match_details: (list ?? [best]).map((o) => detail(text, index, o, terms)),
       score: best.score,
       match_status: 'potential_match',
       risk_level: 'unknown',

@@ -20,7 +20,7 @@
 import { PLACEMENT_QUALITY, type PlacedWord } from '../names/assign.js';
 import type { Entity } from '../types/entity.js';
 import { matchClassOf, type MatchClass } from '../names/name-match.js';
-import { prepareWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
+import { prepareWord, type PreparedWord } from '../names/prepare.js';
 import { scoreMatch } from '../names/score.js';
 import type { WordMatchType } from '../names/types.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';

@@ -67,13 +67,6 @@ export interface NameAt {
   name: number;
 }
 
-/** A group of two or more names with the same words: its name numbers, and the words and roles they share. */
-interface Group {
-  names: number[];
-  ids: number[];
-  roles: readonly (AffixRole | undefined)[];
-}
-
 /** Reading of an entry: the name's words in reading order, and whether person rules apply. */
 export interface Reading {
   order: NameOrder;
@@ -103,8 +96,8 @@ export class ReferenceIndex {
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
-  /** First name number of a group → the group, for groups of two names or more. */
-  private readonly groups = new Map<number, Group>();
+  /** First name number of a group → the name numbers of the group, for groups of two names or more. */
+  private readonly groups = new Map<number, number[]>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
@@ -139,7 +132,7 @@ export class ReferenceIndex {
       if (s !== undefined && (keep === undefined || keep(s.entity))) out.push({ slot, name: this.nameIndex[nameNo]! });
     };
     if (group === undefined) add(first);
-    else for (const nameNo of group.names) add(nameNo);
+    else for (const nameNo of group) add(nameNo);
     return out;
   }
 
@@ -147,25 +140,14 @@ export class ReferenceIndex {
   reading(entry: number): Reading | undefined {
     const known = this.readings.get(entry);
     if (known !== undefined) return known;
-    const first = entry >>> 1;
-    const group = this.groups.get(first);
-    const slot = this.index.slots[this.nameSlot[first]!];
-    let ids: number[];
-    let roles: readonly (AffixRole | undefined)[];
-    let person: boolean;
-    if (slot !== undefined) {
-      const n = slot.names[this.nameIndex[first]!]!;
-      ids = nameIds(n);
-      roles = n.roles;
-      person = slot.entity.entity_type === 'person';
-    } else {
-      const live = group === undefined ? undefined : this.members(entry)[0];
-      if (group === undefined || live === undefined) return undefined;
-      ids = group.ids;
-      roles = group.roles;
-      person = this.index.slots[live.slot]!.entity.entity_type === 'person';
-    }
-    const order = readName(ids, roles, this.index, ReferenceIndex.rotated(entry));
+    // Every name of the group has the same words, roles and entity type: any live one gives the reading.
+    const live = this.members(entry)[0];
+    if (live === undefined) return undefined;
+    const slot = this.index.slots[live.slot]!;
+    const n = slot.names[live.name]!;
+    const ids = nameIds(n);
+    const person = slot.entity.entity_type === 'person';
+    const order = readName(ids, n.roles, this.index, ReferenceIndex.rotated(entry));
     const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person };
     if (this.readings.size >= MAX_READINGS) this.readings.clear();
     this.readings.set(entry, reading);
@@ -196,10 +178,10 @@ export class ReferenceIndex {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
         if (group === undefined) {
-          group = { names: [first], ids, roles: n.roles };
+          group = [first];
           this.groups.set(first, group);
         }
-        group.names.push(nameNo);
+        group.push(nameNo);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -202,7 +202,7 @@ export class CandidateFinder {
     const letterCodes: number[] = [];
     for (let j = 0; j < reach.length; j++) {
       const q = query.words[j]!;
-      const letter = q.text.length === 1 && !q.particle && query.roles.person[j] === undefined && query.roles.organisation[j] === undefined && query.roles.any[j] === undefined;
+      const letter = q.text.length === 1 && !removable(query, j);
       if (!((required >>> j) & 1) && !letter) continue;
       if (letter) {
         letterMask |= 1 << j;
@@ -266,14 +266,7 @@ export class CandidateFinder {
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
   private optional(query: PreparedQuery, i: number): boolean {
-    const q = query.words[i]!;
-    return (
-      q.text.length === 1 ||
-      q.particle ||
-      query.roles.person[i] !== undefined ||
-      query.roles.organisation[i] !== undefined ||
-      query.roles.any[i] !== undefined
-    );
+    return query.words[i]!.text.length === 1 || removable(query, i);
   }
 
   /**
@@ -368,6 +361,11 @@ export class CandidateFinder {
     };
     walk(0);
   }
+}
+
+/** A query word that may be removed: a name particle, or an affix under some entity type. */
+function removable(query: PreparedQuery, i: number): boolean {
+  return query.words[i]!.particle || query.roles.person[i] !== undefined || query.roles.organisation[i] !== undefined || query.roles.any[i] !== undefined;
 }
 
 /** Set bits of a 32-bit mask. */

@@ -18,7 +18,6 @@
  *    word and particles only with the particles, and a common word only with a second word of the name.
  */
 import { PLACEMENT_QUALITY, type PlacedWord } from '../names/assign.js';
-import type { Entity } from '../types/entity.js';
 import { matchClassOf, type MatchClass } from '../names/name-match.js';
 import { prepareWord, type PreparedWord } from '../names/prepare.js';
 import { scoreMatch } from '../names/score.js';
@@ -26,7 +25,7 @@ import type { WordMatchType } from '../names/types.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
-import { pairKey, ReferenceIndex, tripleKey, type NameAt, type NameOrder, type Reading } from './ngram-index.js';
+import { pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
@@ -47,29 +46,33 @@ export interface ReferenceMatchSettings {
   minEditLength: number | null;
   /** Report names of one core word that belong to persons (off by default). */
   singleWordPersonNames: boolean;
-  /** Entities that may be reported (profile types, blacklist ids). */
-  keep: (entity: Entity) => boolean;
 }
 
-/** One list name found in the reference. */
-export interface Occurrence {
-  slot: number;
-  /** Index of the name in the entity (0: primary name). */
-  name: number;
+/**
+ * A list name found in the reference, once per name group (ngram-index.ts): every entity bearing the name is
+ * found by it (`ReferenceIndex.bearers`).
+ */
+export interface Found {
+  /** The n-gram index entry: the name group, read in list order or surname first. */
+  entry: number;
   rotated: boolean;
   acronym: boolean;
   /** First and one-past-last reference token of the match. */
   from: number;
   to: number;
-  /** [start, end) offsets in the original text. */
+  /** [start, end) offsets in the original text, and the text between them. */
   start: number;
   end: number;
+  substring: string;
   /** Placement of each reference word from `from` to `to`. */
   placed: PlacedWord[];
   matchClass: MatchClass;
   /** The list name's words matched by a nickname (hypocorism). */
   hypocorism: boolean;
-  score: number;
+  /** The reference words from `from` to `to`. */
+  words: PreparedWord[];
+  /** Score for a bearer's aka [0] and primary name [1], computed on first use (`ReferenceMatcher.score`). */
+  scores: [number | undefined, number | undefined];
 }
 
 const LETTERS = /^[a-z]+$/;
@@ -157,7 +160,7 @@ export class ReferenceMatcher {
   }
 
   /** Every list name occurring in the reference, before grouping by entity. */
-  find(text: string, settings: ReferenceMatchSettings): { tokens: ReferenceToken[]; occurrences: Occurrence[] } {
+  find(text: string, settings: ReferenceMatchSettings): { tokens: ReferenceToken[]; found: Found[] } {
     this.ngrams.refresh();
     const tokens = this.tokens(text);
     const n = tokens.length;
@@ -212,8 +215,8 @@ export class ReferenceMatcher {
       for (const unit of units[t]!) {
         const anchored = tokens[t]!.anchor || unit.to - t > 1;
         if (anchored) {
-          for (const id of unit.ids) add(ngrams.singles.get(id), t);
-          if (settings.singleWordPersonNames) for (const id of unit.ids) add(ngrams.personSingles.get(id), t);
+          for (const id of unit.ids) add(ngrams.singles[id], t);
+          if (settings.singleWordPersonNames) for (const id of unit.ids) add(ngrams.personSingles[id], t);
         }
         for (const next of following(unit.to)) {
           if (!anchored && !next.anchored) continue;
@@ -232,17 +235,17 @@ export class ReferenceMatcher {
           const b = a === undefined ? undefined : vocab.id(tok.text.slice(cut));
           if (a === undefined || b === undefined) continue;
           lookPair(a, b, t + 1, t, false);
-          add(ngrams.singles.get(a), t);
-          add(ngrams.singles.get(b), t);
+          add(ngrams.singles[a], t);
+          add(ngrams.singles[b], t);
           if (settings.singleWordPersonNames) {
-            add(ngrams.personSingles.get(a), t);
-            add(ngrams.personSingles.get(b), t);
+            add(ngrams.personSingles[a], t);
+            add(ngrams.personSingles[b], t);
           }
         }
       }
     }
 
-    const occurrences: Occurrence[] = [];
+    const found: Found[] = [];
     const seen = new Set<string>();
     const pairs = new PairCache(tokens, settings.minEditLength, this.index);
     for (const c of candidates) {
@@ -250,17 +253,16 @@ export class ReferenceMatcher {
       const anchor = c % 256;
       const reading = this.ngrams.reading(entry);
       if (reading === undefined) continue;
-      const found = this.verify(tokens, pairs, reading, anchor, settings);
-      if (found === null) continue;
+      const a = this.verify(tokens, pairs, reading, anchor, settings);
+      if (a === null) continue;
       // One key per group and span: the same name found from another anchor or reading is found once.
-      const key = `${entry >>> 1}:${found.from}:${found.to}`;
+      const key = `${entry >>> 1}:${a.from}:${a.to}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const members = this.ngrams.members(entry, settings.keep);
-      this.occurrences(tokens, members, ReferenceIndex.rotated(entry), false, found, occurrences);
+      found.push(foundOf(text, tokens, entry, ReferenceIndex.rotated(entry), false, a));
     }
-    this.acronymOccurrences(tokens, settings, occurrences, seen);
-    return { tokens, occurrences };
+    this.acronymsFound(text, tokens, found, seen);
+    return { tokens, found };
   }
 
   /** The best alignment of the name with consecutive reference words around the anchor, or null. */
@@ -286,6 +288,7 @@ export class ReferenceMatcher {
     let best: Alignment | null = null;
     // The name may start up to its optional leading words (and one initial) before the anchor.
     for (let start = anchor; start >= lo; start--) {
+      if (!mayBegin(start, wordIds, order, pairs, person)) continue;
       const found = align(tokens, start, wordIds, order, pairs, person, this.index, this.words.stop);
       if (found === null || found.to <= anchor) continue;
       if (best === null || found.quality > best.quality || (found.quality === best.quality && found.to - found.from > best.to - best.from)) best = found;
@@ -322,48 +325,72 @@ export class ReferenceMatcher {
   }
 
   /** Reference words in capitals standing for the initials of an organisation name ("IRGC"). */
-  private acronymOccurrences(tokens: readonly ReferenceToken[], settings: ReferenceMatchSettings, out: Occurrence[], seen: Set<string>): void {
+  private acronymsFound(text: string, tokens: readonly ReferenceToken[], out: Found[], seen: Set<string>): void {
     tokens.forEach((tok, t) => {
       if (!tok.anchor || !tok.upper || !LETTERS.test(tok.text) || tok.text.length < 3 || this.words.common.has(tok.text)) return;
       const entries = this.ngrams.acronyms.get(tok.text);
       if (entries === undefined || entries.length > MAX_ACRONYM_NAMES) return;
       for (const entry of entries) {
-        const members = this.ngrams.members(entry, settings.keep);
         const reading = this.ngrams.reading(entry);
-        if (members.length === 0 || reading === undefined) continue;
+        if (reading === undefined) continue;
         const key = `${entry >>> 1}:${t}:${t + 1}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const { order } = reading;
         const core = order.positions.filter((_, k) => order.kinds[k] === 'core');
         const placed: PlacedWord[] = [{ type: 'initial_to_word', list: core, acronym: true }];
-        this.occurrences(tokens, members, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }, out);
+        out.push(foundOf(text, tokens, entry, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }));
       }
     });
   }
 
-  /** One occurrence per name of a group found by the same alignment; the score is computed once per name kind. */
-  private occurrences(tokens: readonly ReferenceToken[], members: readonly NameAt[], rotated: boolean, acronym: boolean, a: Alignment, out: Occurrence[]): void {
-    const matchClass = matchClassOf(a.placed);
-    const scores: (number | undefined)[] = [undefined, undefined];
-    const start = tokens[a.from]!.start;
-    const end = tokens[a.to - 1]!.end;
-    for (const { slot, name } of members) {
-      const primary = name === 0 ? 1 : 0;
-      const score = (scores[primary] ??= scoreMatch({
-        queryWords: tokens.slice(a.from, a.to).map((t) => t.word),
-        edgeAffix: a.placed.map(() => false),
-        placed: a.placed,
-        name: this.index.slots[slot]!.names[name]!,
-        matchClass,
-        inOrder: !rotated,
-        isPrimary: name === 0,
-        birthYear: undefined,
-        weight: this.index.weight,
-      }));
-      out.push({ slot, name, rotated, acronym, from: a.from, to: a.to, start, end, placed: a.placed, matchClass, hypocorism: a.hypocorism, score });
-    }
+  /** The score of a found name for a bearer: one of the bearer's names (0: its primary name). */
+  score(f: Found, slot: number, name: number): number {
+    const primary = name === 0 ? 1 : 0;
+    return (f.scores[primary] ??= scoreMatch({
+      queryWords: f.words,
+      edgeAffix: f.placed.map(() => false),
+      placed: f.placed,
+      name: this.index.slots[slot]!.names[name]!,
+      matchClass: f.matchClass,
+      inOrder: !f.rotated,
+      isPrimary: name === 0,
+      birthYear: undefined,
+      weight: this.index.weight,
+    }));
   }
+}
+
+function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number, rotated: boolean, acronym: boolean, a: Alignment): Found {
+  const start = tokens[a.from]!.start;
+  const end = tokens[a.to - 1]!.end;
+  return {
+    entry,
+    rotated,
+    acronym,
+    from: a.from,
+    to: a.to,
+    start,
+    end,
+    substring: text.slice(start, end),
+    placed: a.placed,
+    matchClass: matchClassOf(a.placed),
+    hypocorism: a.hypocorism,
+    words: tokens.slice(a.from, a.to).map((t) => t.word),
+    scores: [undefined, undefined],
+  };
+}
+
+/**
+ * Whether reference word `p` may be the first word of a match: it matches (or is part of a glued form of) a word
+ * of the name that only optional words precede.
+ */
+function mayBegin(p: number, wordIds: readonly number[], order: NameOrder, pairs: PairCache, person: boolean): boolean {
+  for (let k = 0; k < wordIds.length; k++) {
+    if (pairs.type(p, wordIds[k]!, person) !== null || pairs.gluable(p, wordIds[k]!)) return true;
+    if (order.kinds[k] === 'core') return false;
+  }
+  return false;
 }
 
 /** Words of the name other than its affixes and single letters: 1 for a one-word name ("HAMZA", "J. Smith"). */

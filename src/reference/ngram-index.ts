@@ -23,8 +23,8 @@
  * one; removed slots are skipped when read.
  */
 import type { AffixRole } from '../names/affixes.js';
-import type { Entity } from '../types/entity.js';
 import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import { KeyedLists } from './keyed-lists.js';
 
 /**
  * Kind of a list word: core words must all appear in the reference; the others may (affixes, name particles,
@@ -55,16 +55,13 @@ export function tripleKey(pair: number, c: number): number {
   return (Math.imul(pair ^ 0x27d4eb2d, 0x165667b1) + Math.imul(c + 0x61c88647, 0x9e3779b1)) & 0x3fffffff;
 }
 
-function push(map: Map<number, number[]>, key: number, value: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (list[list.length - 1] !== value) list.push(value);
-}
-
-/** A list name: its entity's slot and the name's index in the slot. */
-export interface NameAt {
-  slot: number;
-  name: number;
+/** Add an entry under a vocabulary id. */
+function push(byWord: (number[] | undefined)[], id: number, entry: number): void {
+  // Filled up to the id, so the array stays a flat array and does not fall back to a dictionary.
+  while (byWord.length <= id) byWord.push(undefined);
+  const list = byWord[id];
+  if (list === undefined) byWord[id] = [entry];
+  else if (list[list.length - 1] !== entry) list.push(entry);
 }
 
 /** Reading of an entry: the name's words in reading order, and whether person rules apply. */
@@ -76,19 +73,19 @@ export interface Reading {
 
 export class ReferenceIndex {
   /** Pair key of the two core words → entries (group × 2 + rotated), for names of two core words. */
-  readonly pairs = new Map<number, number[]>();
+  readonly pairs = new KeyedLists();
   /** Triple key of the first three core words → entries, for names of three core words or more. */
-  readonly triples = new Map<number, number[]>();
+  readonly triples = new KeyedLists();
   /** Pair keys that begin some triple: a pair not in here needs no third word looked up. */
-  readonly prefixes = new Set<number>();
+  readonly prefixes = new KeyedLists();
   /** Pair key of the second and third core words → entries (person names of three core words or more). */
-  readonly skips = new Map<number, number[]>();
+  readonly skips = new KeyedLists();
   /** Pair key of the first and third core words → entries (person names of three core words or more). */
-  readonly middles = new Map<number, number[]>();
+  readonly middles = new KeyedLists();
   /** Vocabulary id of the one core word → entries (names of one core word, save one-word person names). */
-  readonly singles = new Map<number, number[]>();
+  readonly singles: (number[] | undefined)[] = [];
   /** Vocabulary id → entries of one-word person names ("HAMZA", "J. Smith"), looked up only when reported. */
-  readonly personSingles = new Map<number, number[]>();
+  readonly personSingles: (number[] | undefined)[] = [];
   /** Initials of the core words (organisations, 3 to 8 core words) → entries. */
   readonly acronyms = new Map<string, number[]>();
   /** Readings memoised by entry. */
@@ -96,11 +93,16 @@ export class ReferenceIndex {
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
-  /** First name number of a group → the name numbers of the group, for groups of two names or more. */
+  /**
+   * First name number of a group → the group's names as flat (slot, name index) pairs in entity id order, for
+   * groups of two names or more.
+   */
   private readonly groups = new Map<number, number[]>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
+  /** Entity id by slot: ranking reads ids of thousands of bearers without reaching their entities. */
+  private readonly ids: string[] = [];
 
   constructor(readonly index: EntityIndex) {}
 
@@ -109,6 +111,7 @@ export class ReferenceIndex {
     const slots = this.index.slots;
     for (; this.indexedSlots < slots.length; this.indexedSlots++) {
       const slot = slots[this.indexedSlots];
+      this.ids.push(slot === undefined ? '' : slot.entity.id);
       if (slot !== undefined) this.addSlot(this.indexedSlots);
     }
   }
@@ -119,21 +122,17 @@ export class ReferenceIndex {
   }
 
   /**
-   * The live names an entry stands for (removed entities left out, and those `keep` refuses), in the order they
-   * were indexed.
+   * The names an entry stands for, as flat pairs: slot, then the name's index in its entity (0: the primary
+   * name), in entity id order. Removed entities are included: skip the slots the screening index no longer holds.
    */
-  members(entry: number, keep?: (entity: Entity) => boolean): NameAt[] {
+  bearers(entry: number): readonly number[] {
     const first = entry >>> 1;
-    const group = this.groups.get(first);
-    const out: NameAt[] = [];
-    const add = (nameNo: number): void => {
-      const slot = this.nameSlot[nameNo]!;
-      const s = this.index.slots[slot];
-      if (s !== undefined && (keep === undefined || keep(s.entity))) out.push({ slot, name: this.nameIndex[nameNo]! });
-    };
-    if (group === undefined) add(first);
-    else for (const nameNo of group) add(nameNo);
-    return out;
+    return this.groups.get(first) ?? [this.nameSlot[first]!, this.nameIndex[first]!];
+  }
+
+  /** Id of the entity in a slot (indexed already). */
+  idOf(slot: number): string {
+    return this.ids[slot]!;
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -141,10 +140,12 @@ export class ReferenceIndex {
     const known = this.readings.get(entry);
     if (known !== undefined) return known;
     // Every name of the group has the same words, roles and entity type: any live one gives the reading.
-    const live = this.members(entry)[0];
-    if (live === undefined) return undefined;
-    const slot = this.index.slots[live.slot]!;
-    const n = slot.names[live.name]!;
+    const bearers = this.bearers(entry);
+    let live = 0;
+    while (live < bearers.length && this.index.slots[bearers[live]!] === undefined) live += 2;
+    if (live >= bearers.length) return undefined;
+    const slot = this.index.slots[bearers[live]!]!;
+    const n = slot.names[bearers[live + 1]!]!;
     const ids = nameIds(n);
     const person = slot.entity.entity_type === 'person';
     const order = readName(ids, n.roles, this.index, ReferenceIndex.rotated(entry));
@@ -155,12 +156,41 @@ export class ReferenceIndex {
   }
 
   private key(core: readonly number[], entry: number): void {
-    if (core.length === 2) push(this.pairs, pairKey(core[0]!, core[1]!), entry);
+    if (core.length === 2) this.pairs.push(pairKey(core[0]!, core[1]!), entry);
     else {
       const prefix = pairKey(core[0]!, core[1]!);
       this.prefixes.add(prefix);
-      push(this.triples, tripleKey(prefix, core[2]!), entry);
+      this.triples.push(tripleKey(prefix, core[2]!), entry);
     }
+  }
+
+  /** Insert a name into a group's (slot, name index) pairs, keeping entity id order. */
+  private join(group: number[], slot: number, name: number): void {
+    const slots = this.index.slots;
+    const id = this.ids[slot]!;
+    let lo = 0;
+    let hi = group.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = slots[group[2 * mid]!];
+      if (other === undefined) {
+        // A removed entity has no id to compare: drop the group's removed entities, and search again.
+        let kept = 0;
+        for (let k = 0; k < group.length; k += 2) {
+          if (slots[group[k]!] === undefined) continue;
+          group[kept++] = group[k]!;
+          group[kept++] = group[k + 1]!;
+        }
+        group.length = kept;
+        lo = 0;
+        hi = kept / 2;
+        continue;
+      }
+      const otherId = this.ids[group[2 * mid]!]!;
+      if (otherId < id || (otherId === id && group[2 * mid + 1]! < name)) lo = mid + 1;
+      else hi = mid;
+    }
+    group.splice(2 * lo, 0, slot, name);
   }
 
   private addSlot(slot: number): void {
@@ -178,10 +208,10 @@ export class ReferenceIndex {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
         if (group === undefined) {
-          group = [first];
+          group = [this.nameSlot[first]!, this.nameIndex[first]!];
           this.groups.set(first, group);
         }
-        group.push(nameNo);
+        this.join(group, slot, nameIdx);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);
@@ -200,8 +230,8 @@ export class ReferenceIndex {
       if (person) {
         this.key([core[core.length - 1]!, ...core.slice(0, -1)], entry | ROTATED);
         if (core.length >= 3) {
-          push(this.skips, pairKey(core[1]!, core[2]!), entry);
-          push(this.middles, pairKey(core[0]!, core[2]!), entry);
+          this.skips.push(pairKey(core[1]!, core[2]!), entry);
+          this.middles.push(pairKey(core[0]!, core[2]!), entry);
         }
       } else if (core.length >= 3 && core.length <= 8) {
         const acronym = core.map((id) => words[id]!.text[0]).join('');

@@ -8,12 +8,12 @@ import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js
 import { shortestWordForOneEdit } from '../names/fuzziness.js';
 import { PRIMARY_MATCH_TYPES, type PrimaryMatchType } from '../names/types.js';
 import { primaryTypeOf } from '../names/entity-match.js';
-import type { EntityIndex } from '../screening/entity-index.js';
+import type { EntityIndex, Slot } from '../screening/entity-index.js';
 import { matchesTypes } from '../screening/filters.js';
-import { firstInOrder } from '../screening/top.js';
+import { Top } from '../screening/top.js';
 import type { TamisScreener } from '../screening/screener.js';
 import type { Entity } from '../types/entity.js';
-import { ReferenceMatcher, type Occurrence, type ReferenceMatchSettings, type ReferenceToken } from './match.js';
+import { ReferenceMatcher, type Found, type ReferenceMatchSettings, type ReferenceToken } from './match.js';
 import type { MatchDetail, NameType, ReferenceHit, ReferenceSearchResult, ScreenReferenceOptions } from './types.js';
 import { validateReferenceRequest } from './validate.js';
 
@@ -30,34 +30,31 @@ export function referenceMatcher(index: EntityIndex): ReferenceMatcher {
 }
 
 
-const primaryOf = (o: Occurrence): PrimaryMatchType => primaryTypeOf(o.matchClass, o.name === 0);
-const rank = (o: Occurrence): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(o));
-/** Better first: the primary-type ladder, then score, then the primary name before akas. */
-const better = (a: Occurrence, b: Occurrence): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
+/** One entity's match: a found name and the entity's name that bears it. */
+interface Match {
+  found: Found;
+  /** Index of the bearing name in the entity (0: its primary name). */
+  name: number;
+  score: number;
+}
 
-/** Per entity: the best match of each span, without spans lying inside another span of the same entity. */
-function groupByEntity(occurrences: readonly Occurrence[]): Map<number, Occurrence | Occurrence[]> {
-  // Most entities have one match: it stands alone, without a list.
-  const bySlot = new Map<number, Occurrence | Occurrence[]>();
-  for (const o of occurrences) {
-    const known = bySlot.get(o.slot);
-    if (known === undefined) bySlot.set(o.slot, o);
-    else if (Array.isArray(known)) known.push(o);
-    else bySlot.set(o.slot, [known, o]);
+const primaryOf = (m: Match): PrimaryMatchType => primaryTypeOf(m.found.matchClass, m.name === 0);
+const rank = (m: Match): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(m));
+/** Better first: the primary-type ladder, then score, then the primary name before akas. */
+const better = (a: Match, b: Match): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
+
+/** An entity's matches to report: the best of each span, without spans lying inside another span, in text order. */
+function reported(matches: Match[]): Match[] {
+  const sorted = [...matches].sort(better);
+  const kept: Match[] = [];
+  for (const m of sorted) {
+    const inside = kept.some((k) => k.found.from <= m.found.from && m.found.to <= k.found.to);
+    if (!inside) kept.push(m);
   }
-  for (const [slot, list] of bySlot) {
-    if (!Array.isArray(list)) continue;
-    list.sort(better);
-    const kept: Occurrence[] = [];
-    for (const o of list) {
-      const inside = kept.some((k) => k.from <= o.from && o.to <= k.to);
-      if (!inside) kept.push(o);
-    }
-    // A longer span found later hides the shorter ones kept before it.
-    const maximal = kept.filter((o) => !kept.some((k) => k !== o && k.from <= o.from && o.to <= k.to && k.to - k.from > o.to - o.from));
-    bySlot.set(slot, maximal.sort((a, b) => a.from - b.from || a.to - b.to));
-  }
-  return bySlot;
+  // A longer span found later hides the shorter ones kept before it.
+  const span = (m: Match): number => m.found.to - m.found.from;
+  const maximal = kept.filter((m) => !kept.some((k) => k !== m && k.found.from <= m.found.from && m.found.to <= k.found.to && span(k) > span(m)));
+  return maximal.sort((a, b) => a.found.from - b.found.from || a.found.to - b.found.to);
 }
 
 /** A single capitalised word standing for the initials of the primary name ("IRGC"). */
@@ -72,85 +69,179 @@ function isAbbreviation(original: string, primaryWords: readonly string[], akaWo
  * One entry of `match_details`. `terms` memoises `matching_term` by placement: the names of one group share
  * their placement and their words.
  */
-function detail(text: string, index: EntityIndex, o: Occurrence, terms: Map<readonly PlacedWord[], string>): MatchDetail {
-  const slot = index.slots[o.slot]!;
-  const name = slot.names[o.name]!;
-  let nameType: NameType = o.name === 0 ? 'name' : 'aka';
-  if (o.hypocorism) nameType = 'hypocorism';
-  else if (o.acronym) nameType = 'abbreviation';
-  else if (o.name > 0 && name.words.length === 1) {
+function detail(slot: Slot, m: Match, terms: Map<readonly PlacedWord[], string>): MatchDetail {
+  const { found } = m;
+  const name = slot.names[m.name]!;
+  let nameType: NameType = m.name === 0 ? 'name' : 'aka';
+  if (found.hypocorism) nameType = 'hypocorism';
+  else if (found.acronym) nameType = 'abbreviation';
+  else if (m.name > 0 && name.words.length === 1) {
     const primary = slot.names[0]!.words.map((w) => w.text);
     if (isAbbreviation(name.original, primary, name.words.map((w) => w.text))) nameType = 'abbreviation';
   }
   return {
-    matching_term: matchingTerm(o, name.words, terms),
-    matching_reason: primaryOf(o),
+    matching_term: matchingTerm(found.placed, name.words, terms),
+    matching_reason: primaryOf(m),
     name_type: nameType,
     source_name: name.original,
-    substring: text.slice(o.start, o.end),
-    substring_index: [o.start, o.end],
+    substring: found.substring,
+    substring_index: [found.start, found.end],
   };
 }
 
+function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: string }[], terms: Map<readonly PlacedWord[], string>): string {
+  let term = terms.get(placed);
+  if (term === undefined) {
+    const positions = [...new Set(placed.flatMap((p) => p.list))].sort((a, b) => a - b);
+    term = positions.map((p) => words[p]!.text).join(' ');
+    terms.set(placed, term);
+  }
+  return term;
+}
+
+/** An entity in the running for the first hits: its best match, and all its matches when it has several. */
 interface Ranked {
   slot: number;
-  /** The entity's matches when it has several (the best alone otherwise). */
-  list: Occurrence[] | undefined;
-  best: Occurrence;
+  best: Match;
+  all: Match[] | undefined;
   id: string;
 }
 
 /** Best score first; on equal scores the match covering more of the reference, then the entity id. */
 function rankOrder(a: Ranked, b: Ranked): number {
-  return b.best.score - a.best.score || b.best.to - b.best.from - (a.best.to - a.best.from) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    b.best.score - a.best.score ||
+    b.best.found.to - b.best.found.from - (a.best.found.to - a.best.found.from) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
-function matchingTerm(o: Occurrence, words: readonly { text: string }[], terms: Map<readonly PlacedWord[], string>): string {
-  let term = terms.get(o.placed);
-  if (term === undefined) {
-    const positions = [...new Set(o.placed.flatMap((p) => p.list))].sort((a, b) => a - b);
-    term = positions.map((p) => words[p]!.text).join(' ');
-    terms.set(o.placed, term);
+/** Whether an entity with this best score, span and id would come after `bar` (and so not enter the hits). */
+function outranked(bar: Ranked | undefined, score: number, span: number, id: string): boolean {
+  if (bar === undefined) return false;
+  const barSpan = bar.best.found.to - bar.best.found.from;
+  if (score !== bar.best.score) return score < bar.best.score;
+  if (span !== barSpan) return span < barSpan;
+  return id > bar.id;
+}
+
+/**
+ * Per screening index, arrays by slot reused across references: which slots the current reference found
+ * (`mark` holds its stamp), and each one's first match. A name borne by thousands of entities is counted
+ * without an object per entity.
+ */
+interface Scratch {
+  stamp: number;
+  mark: Int32Array;
+  foundAt: Int32Array;
+  nameAt: Int32Array;
+}
+
+const scratches = new WeakMap<EntityIndex, Scratch>();
+
+function scratchFor(index: EntityIndex): Scratch {
+  const size = index.slots.length;
+  let s = scratches.get(index);
+  if (s === undefined || s.mark.length < size || s.stamp >= 0x7fffffff) {
+    const length = Math.max(1024, size * 2);
+    s = { stamp: 0, mark: new Int32Array(length), foundAt: new Int32Array(length), nameAt: new Int32Array(length) };
+    scratches.set(index, s);
   }
-  return term;
+  s.stamp++;
+  return s;
 }
 
-/** The hits, best first: every entity counted, the first `cap` built in full. */
-function hitsOf(text: string, index: EntityIndex, occurrences: readonly Occurrence[], cap: number): { total: number; hits: ReferenceHit[] } {
-  const bySlot = groupByEntity(occurrences);
-  const ranked: Ranked[] = [];
-  for (const [slot, found] of bySlot) {
-    if (!Array.isArray(found)) {
-      ranked.push({ slot, list: undefined, best: found, id: index.slots[slot]!.entity.id });
-      continue;
+/**
+ * The hits, best first: every entity bearing a found name counted (those `keep` refuses aside), the first `cap`
+ * built in full.
+ */
+function hitsOf(
+  matcher: ReferenceMatcher,
+  found: readonly Found[],
+  keep: ((entity: Entity) => boolean) | undefined,
+  cap: number,
+): { total: number; hits: ReferenceHit[] } {
+  const { index, ngrams } = matcher;
+  const slots = index.slots;
+  const { stamp, mark, foundAt, nameAt } = scratchFor(index);
+  let total = 0;
+  // Entities found more than once (two names, or one name at two places): all their matches.
+  const several = new Map<number, Match[]>();
+  const matchOf = (f: number, slot: number, name: number): Match => ({ found: found[f]!, name, score: matcher.score(found[f]!, slot, name) });
+  for (let f = 0; f < found.length; f++) {
+    const bearers = ngrams.bearers(found[f]!.entry);
+    for (let b = 0; b < bearers.length; b += 2) {
+      const slot = bearers[b]!;
+      const s = slots[slot];
+      if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
+      const name = bearers[b + 1]!;
+      if (mark[slot] !== stamp) {
+        mark[slot] = stamp;
+        foundAt[slot] = f;
+        nameAt[slot] = name;
+        total++;
+        continue;
+      }
+      let all = several.get(slot);
+      if (all === undefined) several.set(slot, (all = [matchOf(foundAt[slot]!, slot, nameAt[slot]!)]));
+      all.push(matchOf(f, slot, name));
     }
-    let best = found[0]!;
-    for (let k = 1; k < found.length; k++) if (better(found[k]!, best) < 0) best = found[k]!;
-    ranked.push({ slot, list: found, best, id: index.slots[slot]!.entity.id });
+  }
+  const top = new Top<Ranked>(cap, rankOrder);
+  for (const [slot, all] of several) {
+    let best = all[0]!;
+    for (let k = 1; k < all.length; k++) if (better(all[k]!, best) < 0) best = all[k]!;
+    const id = ngrams.idOf(slot);
+    if (!outranked(top.bar, best.score, best.found.to - best.found.from, id)) top.offer({ slot, best, all, id });
+  }
+  // Entities found once: an object only for those that enter the first `cap`. A found name's bearers come in
+  // entity id order and share its score per kind (primary name or aka), so once one of a kind is outranked,
+  // the rest of that kind are too.
+  for (let f = 0; f < found.length; f++) {
+    const at = found[f]!;
+    const span = at.to - at.from;
+    const bearers = ngrams.bearers(at.entry);
+    const done = [false, false];
+    for (let b = 0; b < bearers.length && !(done[0] && done[1]); b += 2) {
+      const slot = bearers[b]!;
+      const name = bearers[b + 1]!;
+      const primary = name === 0 ? 1 : 0;
+      if (done[primary] || mark[slot] !== stamp || foundAt[slot] !== f || nameAt[slot] !== name || several.has(slot)) continue;
+      const score = matcher.score(at, slot, name);
+      const id = ngrams.idOf(slot);
+      if (outranked(top.bar, score, span, id)) done[primary] = true;
+      else top.offer({ slot, best: { found: at, name, score }, all: undefined, id });
+    }
   }
   const terms = new Map<readonly PlacedWord[], string>();
-  const hits = firstInOrder(ranked, cap, rankOrder).map(
-    ({ slot, list, best }): ReferenceHit => ({
-      doc: index.slots[slot]!.entity,
+  const hits = top.sorted().map(({ slot, best, all }): ReferenceHit => {
+    const s = slots[slot]!;
+    return {
+      doc: s.entity,
       match_types: [primaryOf(best), 'ngram'],
-      match_details: (list ?? [best]).map((o) => detail(text, index, o, terms)),
+      match_details: (all === undefined ? [best] : reported(all)).map((m) => detail(s, m, terms)),
       score: best.score,
       match_status: 'potential_match',
       risk_level: 'unknown',
-    }),
-  );
-  return { total: bySlot.size, hits };
+    };
+  });
+  return { total, hits };
 }
 
-/** What one reference found in one index: the number of entities found, the first `cap` hits, the words. */
+/**
+ * What one reference found in one index: the number of entities found (those `keep` refuses aside), the first
+ * `cap` hits, the words.
+ */
 export function findInReference(
   index: EntityIndex,
   text: string,
   settings: ReferenceMatchSettings,
+  keep?: (entity: Entity) => boolean,
   cap = Infinity,
 ): { total: number; hits: ReferenceHit[]; tokens: ReferenceToken[] } {
-  const { tokens, occurrences } = referenceMatcher(index).find(text, settings);
-  return { ...hitsOf(text, index, occurrences, cap), tokens };
+  const matcher = referenceMatcher(index);
+  const { tokens, found } = matcher.find(text, settings);
+  return { ...hitsOf(matcher, found, keep, cap), tokens };
 }
 
 const listIdCache = new WeakMap<EntityIndex, { slots: number; size: number; ids: string[] }>();
@@ -176,13 +267,13 @@ export function screenReference(screener: TamisScreener, request: unknown, optio
   if (!valid.ok) return { ok: false, error: failureEnvelope(400, valid.error) };
   const { searchTerm, clientRef, profile, fuzziness } = valid.value;
   const types = profile.types;
-  const base: Omit<ReferenceMatchSettings, 'keep'> = {
+  const settings: ReferenceMatchSettings = {
     minEditLength: shortestWordForOneEdit(fuzziness),
     singleWordPersonNames: profile.single_word_person_names ?? options.singleWordPersonNames ?? false,
   };
-  const keepTypes = (e: Entity): boolean => types === undefined || matchesTypes(e, types);
+  const keepTypes = types === undefined ? undefined : (e: Entity): boolean => matchesTypes(e, types);
   const cap = screener.resultCap;
-  const listHits = findInReference(screener.lists.index, searchTerm, { ...base, keep: keepTypes }, cap);
+  const listHits = findInReference(screener.lists.index, searchTerm, settings, keepTypes, cap);
 
   const internal = screener.internal.index;
   const blacklistIds = profile.blacklist_ids ?? internalListIds(internal);
@@ -190,7 +281,7 @@ export function screenReference(screener: TamisScreener, request: unknown, optio
   const blacklistHits =
     internal.size === 0
       ? { total: 0, hits: [] }
-      : findInReference(internal, searchTerm, { ...base, keep: (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)) }, cap);
+      : findInReference(internal, searchTerm, settings, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)), cap);
 
   const filters: ReferenceSearchResult['filters'] = types === undefined ? { exact_match: false, fuzziness } : { types: [...types], exact_match: false, fuzziness };
   return {

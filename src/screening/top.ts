@@ -2,31 +2,58 @@
  * The first `k` items in an order, without sorting them all: a bounded heap whose root is the worst item kept.
  * A common name in a large list is borne by thousands of entities, and only the first hundred are reported.
  */
-export function firstInOrder<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
-  const heap: T[] = [];
-  const worse = (i: number, j: number): boolean => compare(heap[i]!, heap[j]!) > 0;
-  const swap = (i: number, j: number): void => {
-    const t = heap[i]!;
-    heap[i] = heap[j]!;
-    heap[j] = t;
-  };
-  for (const item of items) {
-    if (heap.length < k) {
+export class Top<T> {
+  private readonly heap: T[] = [];
+
+  constructor(
+    readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+
+  /** The worst item kept once `k` are kept (an item must come before it to enter), else undefined. */
+  get bar(): T | undefined {
+    return this.k > 0 && this.heap.length >= this.k ? this.heap[0] : undefined;
+  }
+
+  offer(item: T): void {
+    const heap = this.heap;
+    if (heap.length < this.k) {
       heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (k > 0 && compare(item, heap[0]!) < 0) {
+      for (let i = heap.length - 1; i > 0 && this.worse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
+    } else if (this.k > 0 && this.compare(item, heap[0]!) < 0) {
       heap[0] = item;
       for (let i = 0; ; ) {
         const l = 2 * i + 1;
         const r = l + 1;
         let w = i;
-        if (l < heap.length && worse(l, w)) w = l;
-        if (r < heap.length && worse(r, w)) w = r;
+        if (l < heap.length && this.worse(l, w)) w = l;
+        if (r < heap.length && this.worse(r, w)) w = r;
         if (w === i) break;
-        swap(i, w);
+        this.swap(i, w);
         i = w;
       }
     }
   }
-  return heap.sort(compare);
+
+  /** The items kept, in order. */
+  sorted(): T[] {
+    return [...this.heap].sort(this.compare);
+  }
+
+  private worse(i: number, j: number): boolean {
+    return this.compare(this.heap[i]!, this.heap[j]!) > 0;
+  }
+
+  private swap(i: number, j: number): void {
+    const t = this.heap[i]!;
+    this.heap[i] = this.heap[j]!;
+    this.heap[j] = t;
+  }
+}
+
+/** The first `k` items of `items` in the order `compare` gives. */
+export function firstInOrder<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  const top = new Top(k, compare);
+  for (const item of items) top.offer(item);
+  return top.sorted();
 }

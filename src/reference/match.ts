@@ -17,18 +17,19 @@
  *    must be spelt as listed, a one-word person name is reported only when enabled, a person name of one core
  *    word and particles only with the particles, and a common word only with a second word of the name.
  */
-import { PLACEMENT_QUALITY, type PlacedWord } from '../names/assign.js';
+import type { PlacedWord } from '../names/assign.js';
 import { matchClassOf, type MatchClass } from '../names/name-match.js';
 import { prepareWord, type PreparedWord } from '../names/prepare.js';
 import { scoreMatch } from '../names/score.js';
 import type { WordMatchType } from '../names/types.js';
-import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import type { WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
 import { pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
+import { Aligner, LETTERS, MAX_GLUE, PairCache, type Alignment } from './align.js';
 
 export type Noise = 'stop_word' | 'number';
 
@@ -75,19 +76,8 @@ export interface Found {
   scores: [number | undefined, number | undefined];
 }
 
-const LETTERS = /^[a-z]+$/;
 const DIGIT = /[0-9]/;
 const UPPER = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
-const STRONG: ReadonlySet<WordMatchType> = new Set([
-  'exact_match',
-  'edit_distance',
-  'phonetic',
-  'equivalent_name',
-  'removed_spaces',
-  'digit_to_word',
-  'word_to_digit',
-]);
-const MAX_GLUE = 3;
 /** Types that spell a word as listed. */
 const SPELT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces']);
 /** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
@@ -98,6 +88,8 @@ const MAX_ACRONYM_NAMES = 20;
 const COMMON_DF_SHARE = 1 / 2000;
 const COMMON_DF_MIN = 25;
 const VOCAB_CACHE_LIMIT = 50_000;
+/** Word positions are packed into 8 bits (candidate keys, pair memo, alignment moves). */
+const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
 
 /** Per screening index: the n-gram index, the candidate finder's vocabulary lookups and a cache of them. */
@@ -159,11 +151,15 @@ export class ReferenceMatcher {
     return ids;
   }
 
-  /** Every list name occurring in the reference, before grouping by entity. */
+  /**
+   * Every list name occurring in the reference, before grouping by entity. A reference has at most
+   * MAX_REFERENCE_WORDS words (290 characters hold at most 145); a longer text is refused.
+   */
   find(text: string, settings: ReferenceMatchSettings): { tokens: ReferenceToken[]; found: Found[] } {
     this.ngrams.refresh();
     const tokens = this.tokens(text);
     const n = tokens.length;
+    if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
     const vocab = this.index.vocab;
     // Units: vocabulary ids each reference word (or run of glued words) stands for, by start token.
     const units: { to: number; ids: readonly number[] }[][] = tokens.map(() => []);
@@ -248,12 +244,13 @@ export class ReferenceMatcher {
     const found: Found[] = [];
     const seen = new Set<string>();
     const pairs = new PairCache(tokens, settings.minEditLength, this.index);
+    const aligner = new Aligner(tokens, pairs, this.index, this.words.stop);
     for (const c of candidates) {
       const entry = Math.floor(c / 256);
       const anchor = c % 256;
       const reading = this.ngrams.reading(entry);
       if (reading === undefined) continue;
-      const a = this.verify(tokens, pairs, reading, anchor, settings);
+      const a = this.verify(tokens, pairs, aligner, reading, anchor, settings);
       if (a === null) continue;
       // One key per group and span: the same name found from another anchor or reading is found once.
       const key = `${entry >>> 1}:${a.from}:${a.to}`;
@@ -269,6 +266,7 @@ export class ReferenceMatcher {
   private verify(
     tokens: readonly ReferenceToken[],
     pairs: PairCache,
+    aligner: Aligner,
     reading: Reading,
     anchor: number,
     settings: ReferenceMatchSettings,
@@ -289,7 +287,7 @@ export class ReferenceMatcher {
     // The name may start up to its optional leading words (and one initial) before the anchor.
     for (let start = anchor; start >= lo; start--) {
       if (!mayBegin(start, wordIds, order, pairs, person)) continue;
-      const found = align(tokens, start, wordIds, order, pairs, person, this.index, this.words.stop);
+      const found = aligner.align(start, wordIds, order, person);
       if (found === null || found.to <= anchor) continue;
       if (best === null || found.quality > best.quality || (found.quality === best.quality && found.to - found.from > best.to - best.from)) best = found;
     }
@@ -398,245 +396,4 @@ function wordsBesidesAffixes(order: NameOrder): number {
   let count = 0;
   for (const kind of order.kinds) if (kind !== 'affix' && kind !== 'initial') count++;
   return count;
-}
-
-interface Alignment {
-  from: number;
-  to: number;
-  /** One placement per reference word from `from` to `to`. */
-  placed: PlacedWord[];
-  quality: number;
-  /** Core list words matched strongly by full reference words. */
-  coreSupport: number;
-  /** Optional words of the list name (affixes, particles, numbers) present in the reference, stop words aside. */
-  affixes: number;
-  /** Core words of the list name that are stop words, matched exactly. */
-  stopSupport: number;
-  hypocorism: boolean;
-}
-
-interface Step {
-  /** Next list word and next reference word. */
-  k: number;
-  p: number;
-  quality: number;
-  /** Placements of the reference words consumed by this step. */
-  placed: PlacedWord[];
-  support: number;
-  affix: number;
-  stop: number;
-  hypocorism: boolean;
-}
-
-/**
- * Per-reference memo of how reference words match list words: each (reference word, vocabulary word, person
- * rules) pair is compared once, however many candidate names share the word.
- */
-class PairCache {
-  private readonly types = new Map<number, WordMatchType | null>();
-  private readonly person: WordMatchContext;
-  private readonly other: WordMatchContext;
-
-  constructor(
-    readonly tokens: readonly ReferenceToken[],
-    minEditLength: number | null,
-    readonly index: EntityIndex,
-  ) {
-    this.person = { tables: index.tables, minEditLength, nicknames: true, initials: true };
-    this.other = { tables: index.tables, minEditLength, nicknames: false, initials: false };
-  }
-
-  /** How reference word `p` matches vocabulary word `id`: noise words only exactly (or digit and number word). */
-  type(p: number, id: number, person: boolean): WordMatchType | null {
-    const key = (id * 256 + p) * 2 + (person ? 1 : 0);
-    const known = this.types.get(key);
-    if (known !== undefined) return known;
-    const tok = this.tokens[p]!;
-    const word = this.index.vocab.words[id]!;
-    const type = tok.noise === 'stop_word' ? (tok.text === word.text ? 'exact_match' : null) : wordMatchType(tok.word, word, person ? this.person : this.other);
-    this.types.set(key, type);
-    return type;
-  }
-
-  /** Reference word `p` may be part of a glued form of vocabulary word `id` (one holds the other). */
-  gluable(p: number, id: number): boolean {
-    const a = this.tokens[p]!.text;
-    const b = this.index.vocab.words[id]!.text;
-    return a.length !== b.length && (a.length > b.length ? a.includes(b) : b.includes(a));
-  }
-
-  isNickname(p: number, id: number): boolean {
-    const ga = this.index.tables.nicknames.get(this.tokens[p]!.text);
-    const gb = this.index.tables.nicknames.get(this.index.vocab.words[id]!.text);
-    return ga !== undefined && gb !== undefined && ga.some((g) => gb.includes(g));
-  }
-}
-
-interface Choice {
-  quality: number;
-  step: Step | null;
-}
-
-const FAIL: Choice = { quality: -Infinity, step: null };
-const DONE: Choice = { quality: 0, step: null };
-
-/**
- * The fast path: every word of the name, optional ones included, spelt exactly by the reference words from
- * `start`, one to one. No other alignment scores higher, so the dynamic programme is not needed.
- */
-function exactAlignment(
-  tokens: readonly ReferenceToken[],
-  start: number,
-  wordIds: readonly number[],
-  order: NameOrder,
-  pairs: PairCache,
-  person: boolean,
-  vocab: readonly PreparedWord[],
-  stop: ReadonlySet<string>,
-): Alignment | null {
-  const m = wordIds.length;
-  if (start + m > tokens.length) return null;
-  for (let k = 0; k < m; k++) if (pairs.type(start + k, wordIds[k]!, person) !== 'exact_match') return null;
-  const placed: PlacedWord[] = [];
-  let coreSupport = 0;
-  let affixes = 0;
-  let stopSupport = 0;
-  let quality = 0;
-  for (let k = 0; k < m; k++) {
-    const tok = tokens[start + k]!;
-    const kind = order.kinds[k]!;
-    placed.push({ type: 'exact_match', list: [order.positions[k]!] });
-    quality += PLACEMENT_QUALITY.exact_match + (kind === 'core' ? 0 : 1);
-    if (kind === 'core') {
-      if (tok.noise === undefined && tok.text.length >= 2) coreSupport++;
-      else if (tok.noise === 'stop_word') stopSupport++;
-    } else if (kind !== 'initial' && tok.noise !== 'stop_word' && !stop.has(vocab[wordIds[k]!]!.text)) affixes++;
-  }
-  return { from: start, to: start + m, placed, quality, coreSupport, affixes, stopSupport, hypocorism: false };
-}
-
-/**
- * Align every word of the name (in reading order) with reference words from `start`: a dynamic programme over
- * (list word, reference word) maximising the placement quality. Null when a core word cannot be placed or the
- * match does not begin at `start`.
- */
-function align(
-  tokens: readonly ReferenceToken[],
-  start: number,
-  wordIds: readonly number[],
-  order: NameOrder,
-  pairs: PairCache,
-  person: boolean,
-  index: EntityIndex,
-  stop: ReadonlySet<string>,
-): Alignment | null {
-  const n = tokens.length;
-  const m = wordIds.length;
-  const vocab = index.vocab.words;
-  const exact = exactAlignment(tokens, start, wordIds, order, pairs, person, vocab, stop);
-  if (exact !== null) return exact;
-  const width = n + 1;
-  const memo: (Choice | undefined)[] = new Array((m + 1) * width);
-  const best = (k: number, p: number): Choice => {
-    if (k === m) return DONE;
-    const known = memo[k * width + p];
-    if (known !== undefined) return known;
-    let result = FAIL;
-    const consider = (step: Step): void => {
-      const rest = best(step.k, step.p);
-      if (rest.quality === -Infinity) return;
-      const q = step.quality + rest.quality;
-      if (q > result.quality) result = { quality: q, step };
-    };
-    const kind = order.kinds[k]!;
-    const core = kind === 'core';
-    const pos = order.positions[k]!;
-    const id = wordIds[k]!;
-    if (!core) consider({ k: k + 1, p, quality: 0, placed: [], support: 0, affix: 0, stop: 0, hypocorism: false });
-    if (p < n) {
-      const tok = tokens[p]!;
-      const type = pairs.type(p, id, person);
-      if (type !== null) {
-        const strong = STRONG.has(type) && tok.noise === undefined && tok.text.length >= 2;
-        // A matched optional word (affix, particle, number) supports a name made of one common word ("GRACE 1").
-        const optionalSupport =
-          !core && kind !== 'initial' && (type === 'exact_match' || type === 'digit_to_word' || type === 'word_to_digit') && tok.noise !== 'stop_word' ? 1 : 0;
-        consider({
-          k: k + 1,
-          p: p + 1,
-          quality: PLACEMENT_QUALITY[type] + (core ? 0 : 1),
-          placed: [{ type, list: [pos] }],
-          support: core && strong ? 1 : 0,
-          affix: optionalSupport,
-          stop: core && type === 'exact_match' && tok.noise === 'stop_word' ? 1 : 0,
-          hypocorism: type === 'equivalent_name' && person && pairs.isNickname(p, id),
-        });
-      }
-      if (LETTERS.test(tok.text) && pairs.gluable(p, id)) {
-        const text = vocab[id]!.text;
-        // Reference words glued into one list word ("AL QAIDA" ~ "ALQAIDA").
-        let glued = tok.text;
-        for (let g = 2; g <= MAX_GLUE && p + g <= n; g++) {
-          const next = tokens[p + g - 1]!;
-          if (!LETTERS.test(next.text)) break;
-          glued += next.text;
-          if (glued.length > text.length) break;
-          if (glued === text) {
-            const placed = Array.from({ length: g }, (): PlacedWord => ({ type: 'removed_spaces', list: [pos] }));
-            consider({ k: k + 1, p: p + g, quality: PLACEMENT_QUALITY.removed_spaces * g, placed, support: core ? 1 : 0, affix: core || kind === 'initial' || stop.has(text) ? 0 : 1, stop: 0, hypocorism: false });
-          }
-        }
-        // One reference word for several list words ("MOHAMADALI" ~ "MOHAMAD ALI").
-        let joined = text;
-        const list = [pos];
-        let coreWords = core ? 1 : 0;
-        let optional = core || kind === 'initial' || stop.has(text) ? 0 : 1;
-        for (let g = 2; g <= MAX_GLUE && k + g <= m; g++) {
-          const next = vocab[wordIds[k + g - 1]!]!.text;
-          joined += next;
-          list.push(order.positions[k + g - 1]!);
-          const nextKind = order.kinds[k + g - 1];
-          if (nextKind === 'core') coreWords++;
-          else if (nextKind !== 'initial' && !stop.has(next)) optional++;
-          if (joined.length > tok.text.length) break;
-          if (joined === tok.text) {
-            consider({ k: k + g, p: p + 1, quality: PLACEMENT_QUALITY.removed_spaces * g, placed: [{ type: 'removed_spaces', list: [...list] }], support: coreWords, affix: optional, stop: 0, hypocorism: false });
-          }
-        }
-      }
-      // A particle of the reference between two words of the name ("OSAMA BIN LADEN" for "OSAMA LADEN").
-      if (core && k > 0 && tok.word.particle && p > start) {
-        consider({ k, p: p + 1, quality: 0, placed: [{ type: 'name_variations_removal', list: [] }], support: 0, affix: 0, stop: 0, hypocorism: false });
-      }
-    }
-    memo[k * width + p] = result;
-    return result;
-  };
-
-  const top = best(0, start);
-  if (top.quality === -Infinity) return null;
-  const placed: PlacedWord[] = [];
-  let coreSupport = 0;
-  let affixes = 0;
-  let stopSupport = 0;
-  let hypocorism = false;
-  let from = -1;
-  let to = start;
-  let k = 0;
-  let p = start;
-  for (let step = top.step; step !== null; step = best(k, p).step) {
-    if (step.p > p) {
-      if (from < 0) from = p;
-      placed.push(...step.placed);
-      to = step.p;
-    }
-    coreSupport += step.support;
-    affixes += step.affix;
-    stopSupport += step.stop;
-    hypocorism ||= step.hypocorism;
-    k = step.k;
-    p = step.p;
-  }
-  if (from !== start) return null;
-  return { from, to, placed, quality: top.quality, coreSupport, affixes, stopSupport, hypocorism };
 }

@@ -78,6 +78,18 @@ export interface Found {
 
 const DIGIT = /[0-9]/;
 const UPPER = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+
+/** Whether text[start, end) is written in capitals: a capital letter and no small one. */
+function inCapitals(text: string, start: number, end: number): boolean {
+  let capital = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) return false;
+    if (c >= 65 && c <= 90) capital = true;
+    else if (c > 127) return UPPER.test(text.slice(start, end));
+  }
+  return capital;
+}
 /** Types that spell a word as listed. */
 const SPELT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces']);
 /** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
@@ -98,6 +110,8 @@ export class ReferenceMatcher {
   private readonly finder: CandidateFinder;
   private readonly lookupCtx: WordMatchContext;
   private cache = new Map<string, number[]>();
+  /** Word → its splits into two vocabulary words; emptied with `cache` when the vocabulary grows. */
+  private splitCache = new Map<string, number[]>();
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
   readonly words: ReferenceWords;
@@ -122,26 +136,33 @@ export class ReferenceMatcher {
   }
 
   tokens(text: string): ReferenceToken[] {
-    return tokenizeWithOffsets(text).map((t) => {
-      const word = this.prepare(t.text, t.script);
-      const noise: Noise | undefined = DIGIT.test(t.text) ? 'number' : this.words.stop.has(t.text) ? 'stop_word' : undefined;
-      return {
-        ...t,
-        word,
-        noise,
-        anchor: noise === undefined && !word.particle && t.text.length >= 2,
-        upper: UPPER.test(text.slice(t.start, t.end)),
-      };
+    return tokenizeWithOffsets(text).map(({ text: folded, script, start, end }): ReferenceToken => {
+      const word = this.prepare(folded, script);
+      const noise: Noise | undefined = DIGIT.test(folded) ? 'number' : this.words.stop.has(folded) ? 'stop_word' : undefined;
+      const anchor = noise === undefined && !word.particle && folded.length >= 2;
+      return { text: folded, script, start, end, word, noise, anchor, upper: inCapitals(text, start, end) };
     });
+  }
+
+  /** Each way a word splits into two vocabulary words ("mohamadali": mohamad + ali), as flat id pairs (cached). */
+  private splits(text: string): readonly number[] {
+    let found = this.splitCache.get(text);
+    if (found === undefined) {
+      found = [];
+      for (let cut = 2; cut <= text.length - 3; cut++) {
+        const a = this.index.vocab.id(text.slice(0, cut));
+        const b = a === undefined ? undefined : this.index.vocab.id(text.slice(cut));
+        if (a !== undefined && b !== undefined) found.push(a, b);
+      }
+      if (this.splitCache.size > WORD_CACHE_LIMIT) this.splitCache.clear();
+      this.splitCache.set(text, found);
+    }
+    return found;
   }
 
   /** Vocabulary ids a reference word matches (cached across references until the vocabulary grows). */
   private lookup(word: PreparedWord, minEditLength: number | null): number[] {
-    const vocab = this.index.vocab;
-    if (vocab.size !== this.cachedVocabSize || this.cache.size > VOCAB_CACHE_LIMIT) {
-      this.cache = new Map();
-      this.cachedVocabSize = vocab.size;
-    }
+    if (this.cache.size > VOCAB_CACHE_LIMIT) this.cache = new Map();
     const key = `${minEditLength ?? 0}:${word.script}:${word.text}`;
     let ids = this.cache.get(key);
     if (ids === undefined) {
@@ -157,6 +178,12 @@ export class ReferenceMatcher {
    */
   find(text: string, settings: ReferenceMatchSettings): { tokens: ReferenceToken[]; found: Found[] } {
     this.ngrams.refresh();
+    if (this.index.vocab.size !== this.cachedVocabSize) {
+      // New list words: cached look-ups may miss them.
+      this.cache = new Map();
+      this.splitCache = new Map();
+      this.cachedVocabSize = this.index.vocab.size;
+    }
     const tokens = this.tokens(text);
     const n = tokens.length;
     if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
@@ -226,10 +253,10 @@ export class ReferenceMatcher {
       // One reference word written as two list words glued ("MOHAMADALI").
       const tok = tokens[t]!;
       if (tok.anchor && LETTERS.test(tok.text) && tok.text.length >= 5) {
-        for (let cut = 2; cut <= tok.text.length - 3; cut++) {
-          const a = vocab.id(tok.text.slice(0, cut));
-          const b = a === undefined ? undefined : vocab.id(tok.text.slice(cut));
-          if (a === undefined || b === undefined) continue;
+        const split = this.splits(tok.text);
+        for (let c = 0; c < split.length; c += 2) {
+          const a = split[c]!;
+          const b = split[c + 1]!;
           lookPair(a, b, t + 1, t, false);
           add(ngrams.singles[a], t);
           add(ngrams.singles[b], t);

@@ -126,15 +126,13 @@ function outranked(bar: Ranked | undefined, score: number, span: number, id: str
 }
 
 /**
- * Per screening index, arrays by slot reused across references: which slots the current reference found
- * (`mark` holds its stamp), and each one's first match. A name borne by thousands of entities is counted
- * without an object per entity.
+ * Per screening index, three numbers by slot reused across references: the stamp of the last reference that
+ * found the slot, and the found name and bearing name of its first match. A name borne by thousands of entities
+ * is counted without an object per entity, and a slot's three numbers share a cache line.
  */
 interface Scratch {
   stamp: number;
-  mark: Int32Array;
-  foundAt: Int32Array;
-  nameAt: Int32Array;
+  bySlot: Int32Array;
 }
 
 const scratches = new WeakMap<EntityIndex, Scratch>();
@@ -142,9 +140,8 @@ const scratches = new WeakMap<EntityIndex, Scratch>();
 function scratchFor(index: EntityIndex): Scratch {
   const size = index.slots.length;
   let s = scratches.get(index);
-  if (s === undefined || s.mark.length < size || s.stamp >= 0x7fffffff) {
-    const length = Math.max(1024, size * 2);
-    s = { stamp: 0, mark: new Int32Array(length), foundAt: new Int32Array(length), nameAt: new Int32Array(length) };
+  if (s === undefined || s.bySlot.length < 3 * size || s.stamp >= 0x7fffffff) {
+    s = { stamp: 0, bySlot: new Int32Array(3 * Math.max(1024, size * 2)) };
     scratches.set(index, s);
   }
   s.stamp++;
@@ -163,7 +160,7 @@ function hitsOf(
 ): { total: number; hits: ReferenceHit[] } {
   const { index, ngrams } = matcher;
   const slots = index.slots;
-  const { stamp, mark, foundAt, nameAt } = scratchFor(index);
+  const { stamp, bySlot } = scratchFor(index);
   let total = 0;
   // Entities found more than once (two names, or one name at two places): all their matches.
   const several = new Map<number, Match[]>();
@@ -175,15 +172,16 @@ function hitsOf(
       const s = slots[slot];
       if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
       const name = bearers[b + 1]!;
-      if (mark[slot] !== stamp) {
-        mark[slot] = stamp;
-        foundAt[slot] = f;
-        nameAt[slot] = name;
+      const at = 3 * slot;
+      if (bySlot[at] !== stamp) {
+        bySlot[at] = stamp;
+        bySlot[at + 1] = f;
+        bySlot[at + 2] = name;
         total++;
         continue;
       }
       let all = several.get(slot);
-      if (all === undefined) several.set(slot, (all = [matchOf(foundAt[slot]!, slot, nameAt[slot]!)]));
+      if (all === undefined) several.set(slot, (all = [matchOf(bySlot[at + 1]!, slot, bySlot[at + 2]!)]));
       all.push(matchOf(f, slot, name));
     }
   }
@@ -206,7 +204,7 @@ function hitsOf(
       const slot = bearers[b]!;
       const name = bearers[b + 1]!;
       const primary = name === 0 ? 1 : 0;
-      if (done[primary] || mark[slot] !== stamp || foundAt[slot] !== f || nameAt[slot] !== name || several.has(slot)) continue;
+      if (done[primary] || bySlot[3 * slot] !== stamp || bySlot[3 * slot + 1] !== f || bySlot[3 * slot + 2] !== name || (several.size > 0 && several.has(slot))) continue;
       const score = matcher.score(at, slot, name);
       const id = ngrams.idOf(slot);
       if (outranked(top.bar, score, span, id)) done[primary] = true;

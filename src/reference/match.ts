@@ -227,8 +227,10 @@ export class ReferenceMatcher {
     /** Names beginning with the pair (a, b), and with a third word from the units after `end`. */
     const lookPair = (a: number, b: number, end: number, anchor: number, afterInitial: boolean): void => {
       const key = pairKey(a, b);
-      add(ngrams.pairs.get(key), anchor);
       if (afterInitial) add(ngrams.skips.get(key), anchor);
+      const names = ngrams.pairs.get(key);
+      if (names === undefined) return;
+      add(names, anchor);
       if (!ngrams.prefixes.has(key)) return;
       for (const third of following(end)) for (const c of third.ids) add(ngrams.triples.get(tripleKey(key, c)), anchor);
     };

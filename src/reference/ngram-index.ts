@@ -72,12 +72,15 @@ export interface Reading {
 }
 
 export class ReferenceIndex {
-  /** Pair key of the two core words → entries (group × 2 + rotated), for names of two core words. */
+  /**
+   * Pair key of the two core words → entries (group × 2 + rotated), for names of two core words; the pair keys
+   * of `prefixes` are here too, without entries, so one look-up tells whether a pair begins any name.
+   */
   readonly pairs = new KeyedLists();
   /** Triple key of the first three core words → entries, for names of three core words or more. */
   readonly triples = new KeyedLists();
   /** Pair keys that begin some triple: a pair not in here needs no third word looked up. */
-  readonly prefixes = new KeyedLists();
+  readonly prefixes = new Set<number>();
   /** Pair key of the second and third core words → entries (person names of three core words or more). */
   readonly skips = new KeyedLists();
   /** Pair key of the first and third core words → entries (person names of three core words or more). */
@@ -160,6 +163,7 @@ export class ReferenceIndex {
     else {
       const prefix = pairKey(core[0]!, core[1]!);
       this.prefixes.add(prefix);
+      this.pairs.add(prefix);
       this.triples.push(tripleKey(prefix, core[2]!), entry);
     }
   }

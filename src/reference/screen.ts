@@ -161,6 +161,8 @@ function hitsOf(
   const { index, ngrams } = matcher;
   const slots = index.slots;
   const { stamp, bySlot } = scratchFor(index);
+  // Bearers need reading only when some were removed or a filter applies: otherwise every slot is live and kept.
+  const check = keep !== undefined || index.size !== slots.length;
   let total = 0;
   // Entities found more than once (two names, or one name at two places): all their matches.
   const several = new Map<number, Match[]>();
@@ -169,8 +171,10 @@ function hitsOf(
     const bearers = ngrams.bearers(found[f]!.entry);
     for (let b = 0; b < bearers.length; b += 2) {
       const slot = bearers[b]!;
-      const s = slots[slot];
-      if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
+      if (check) {
+        const s = slots[slot];
+        if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
+      }
       const name = bearers[b + 1]!;
       const at = 3 * slot;
       if (bySlot[at] !== stamp) {

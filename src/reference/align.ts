@@ -94,7 +94,10 @@ const PLACE = 2 * 4;
 const GLUED_REFERENCE = 3 * 4;
 /** Reference word p holding list words k..k+g-1 ("MOHAMADALI" ~ "MOHAMAD ALI"). */
 const GLUED_LIST = 4 * 4;
-/** A particle of the reference between two words of the name ("OSAMA BIN LADEN" for "OSAMA LADEN"). */
+/**
+ * A particle of the reference between two words of the name ("OSAMA BIN LADEN" for "OSAMA LADEN"); not a stop word
+ * of references ("AND", "FOR", "OF"), which joins two names rather than standing inside one.
+ */
 const GAP = 5 * 4;
 
 /**
@@ -236,7 +239,7 @@ export class Aligner {
           }
         }
       }
-      if (core && k > 0 && tok.word.particle && p > this.start && (q = this.through(0, k, p + 1)) > result) {
+      if (core && k > 0 && tok.word.particle && tok.noise === undefined && p > this.start && (q = this.through(0, k, p + 1)) > result) {
         result = q;
         chosen = GAP;
       }

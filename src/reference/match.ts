@@ -306,10 +306,14 @@ export class ReferenceMatcher {
     // Quick rejection: every core word must match some reference word near the anchor (glued forms aside).
     const lo = Math.max(0, anchor - firstCore - 2);
     const hi = Math.min(tokens.length, anchor + order.positions.length * MAX_GLUE + MAX_PARTICLE_GAP);
+    // From the anchor onwards first, where the name's words usually are, then back from it.
+    const near = (p: number, id: number): boolean => pairs.type(p, id, person) !== null || pairs.gluable(p, id);
     for (let k = 0; k < wordIds.length; k++) {
       if (order.kinds[k] !== 'core') continue;
+      const id = wordIds[k]!;
       let found = false;
-      for (let p = lo; p < hi && !found; p++) found = pairs.type(p, wordIds[k]!, person) !== null || pairs.gluable(p, wordIds[k]!);
+      for (let p = anchor; p < hi && !found; p++) found = near(p, id);
+      for (let p = anchor - 1; p >= lo && !found; p--) found = near(p, id);
       if (!found) return null;
     }
     let best: Alignment | null = null;

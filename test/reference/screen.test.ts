@@ -1,7 +1,7 @@
 /** screenReference: request validation, the response shape, profiles, internal lists, list updates. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { screenReference, tokenizeWithOffsets, type ReferenceRequest, type ScreenReferenceOptions } from '../../src/reference/index.js';
+import { referenceMatcher, screenReference, tokenizeWithOffsets, type ReferenceRequest, type ScreenReferenceOptions } from '../../src/reference/index.js';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
 import list from './list.json' with { type: 'json' };
@@ -188,6 +188,49 @@ describe('screenReference: response', () => {
     s.remove('z-2');
     s.remove('z-3');
     expect(found()).toEqual([1, ['z-4']]);
+  });
+
+  it('returns the bearers of a shared name in score then entity id order, whatever the order they were added in', () => {
+    const bearer = (id: string, aka = false): Entity =>
+      aka
+        ? { id, entity_type: 'person', name: 'Milan Horvat', aka: [{ name: 'Jana Petrova' }], sources: ['x'], types: ['sanction'] }
+        : { id, entity_type: 'person', name: 'Jana Petrova', sources: ['x'], types: ['sanction'] };
+    const ids = ['m-7', 'm-2', 'm-9', 'm-4', 'm-1', 'm-5'];
+    // m-0 bears the name as an aka: a lower score, so it comes after every primary-name bearer despite its id.
+    const all = [...ids.map((id) => bearer(id)), bearer('m-0', true)];
+    const found = (s: ReturnType<typeof createScreener>) => {
+      const r = screenReference(s, request({ search_term: 'PAYMENT TO JANA PETROVA' }), options);
+      return r.ok ? [r.value.total_matches, r.value.hits.map((h) => h.doc.id)] : r.error;
+    };
+    expect(found(createScreener({ entities: all }))).toEqual([7, ['m-1', 'm-2', 'm-4', 'm-5', 'm-7', 'm-9', 'm-0']]);
+    const capped = createScreener({ entities: all, resultCap: 3 });
+    expect(found(capped)).toEqual([7, ['m-1', 'm-2', 'm-4']]);
+    capped.remove('m-2');
+    capped.add(bearer('m-3'));
+    capped.add(bearer('m-8'));
+    expect(found(capped)).toEqual([8, ['m-1', 'm-3', 'm-4']]);
+    const one = createScreener({ entities: [bearer('m-0', true)], resultCap: 3 });
+    expect(found(one)).toEqual([1, ['m-0']]);
+  });
+
+  it('counts an entity bearing a name twice once, with one match detail per place in the reference', () => {
+    const twice: Entity = { id: 't-1', entity_type: 'person', name: 'Zoran Novak', aka: [{ name: 'ZORAN NOVAK' }], sources: ['x'], types: ['sanction'] };
+    const s = createScreener({ entities: [twice, { id: 't-2', entity_type: 'person', name: 'Zoran Novak', sources: ['x'], types: ['sanction'] }] });
+    const r = screenReference(s, request({ search_term: 'ZORAN NOVAK AND ZORAN NOVAK' }), options);
+    expect(r.ok && [r.value.total_matches, r.value.hits.map((h) => [h.doc.id, h.match_details.map((d) => [d.name_type, d.substring_index])])]).toEqual([
+      2,
+      [
+        ['t-1', [['name', [0, 11]], ['name', [16, 27]]]],
+        ['t-2', [['name', [0, 11]], ['name', [16, 27]]]],
+      ],
+    ]);
+  });
+
+  it('refuses a text of more than 255 words, which no valid reference reaches (290 characters hold 145)', () => {
+    const matcher = referenceMatcher(createScreener({ entities }).lists.index);
+    const settings = { minEditLength: 5, singleWordPersonNames: false };
+    expect(() => matcher.find('a '.repeat(256), settings)).toThrow(RangeError);
+    expect(matcher.find('a '.repeat(255), settings).tokens).toHaveLength(255);
   });
 
   it('is deterministic', () => {

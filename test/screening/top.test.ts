@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstInOrder } from '../../src/screening/top.js';
+import { firstInOrder, Top } from '../../src/screening/top.js';
 
 const byScoreThenId = (a: { score: number; id: string }, b: { score: number; id: string }): number =>
   b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -22,5 +22,21 @@ describe('firstInOrder', () => {
   ])('%s', (_why, scores, k, expected) => {
     const items = scores.map((score) => ({ score, id: String(score) }));
     expect(firstInOrder(items, k, byScoreThenId).map((i) => i.score)).toEqual(expected);
+  });
+});
+
+describe('Top', () => {
+  it('has no bar until k items are kept, then the worst item kept', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 30 }), fc.integer({ min: 1, max: 8 }), (scores, k) => {
+        const top = new Top(k, (a: number, b: number) => b - a);
+        scores.forEach((score, i) => {
+          top.offer(score);
+          const kept = [...scores.slice(0, i + 1)].sort((a, b) => b - a).slice(0, k);
+          expect(top.bar).toBe(kept.length < k ? undefined : kept[k - 1]);
+        });
+        expect(top.sorted()).toEqual([...scores].sort((a, b) => b - a).slice(0, k));
+      }),
+    );
   });
 });

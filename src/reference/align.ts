@@ -52,8 +52,14 @@ export class PairCache {
   private readonly person: WordMatchContext;
   private readonly other: WordMatchContext;
 
+  /**
+   * `known`: for each reference word looked up in the vocabulary, the vocabulary words it matches under person
+   * rules with their types (`CandidateFinder.vocabularyTypes`, which finds every word the per-word rules
+   * match); a word outside it matches under neither rules.
+   */
   constructor(
     readonly tokens: readonly ReferenceToken[],
+    private readonly known: readonly (ReadonlyMap<number, WordMatchType> | undefined)[],
     minEditLength: number | null,
     readonly index: EntityIndex,
   ) {
@@ -63,9 +69,15 @@ export class PairCache {
 
   /** How reference word `p` matches vocabulary word `id`: noise words only exactly (or digit and number word). */
   type(p: number, id: number, person: boolean): WordMatchType | null {
+    const matches = this.known[p];
+    if (matches !== undefined) {
+      const personType = matches.get(id);
+      if (personType === undefined) return null;
+      if (person) return personType;
+    }
     const key = (id * 256 + p) * 2 + (person ? 1 : 0);
-    const known = this.types.get(key);
-    if (known !== undefined) return known;
+    const memo = this.types.get(key);
+    if (memo !== undefined) return memo;
     const tok = this.tokens[p]!;
     const word = this.index.vocab.words[id]!;
     const type = tok.noise === 'stop_word' ? (tok.text === word.text ? 'exact_match' : null) : wordMatchType(tok.word, word, person ? this.person : this.other);

@@ -104,12 +104,18 @@ const VOCAB_CACHE_LIMIT = 50_000;
 const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
 
+/** The vocabulary words a reference word matches (person rules), with the per-word type of each. */
+interface WordMatches {
+  ids: number[];
+  types: ReadonlyMap<number, WordMatchType>;
+}
+
 /** Per screening index: the n-gram index, the candidate finder's vocabulary lookups and a cache of them. */
 export class ReferenceMatcher {
   readonly ngrams: ReferenceIndex;
   private readonly finder: CandidateFinder;
   private readonly lookupCtx: WordMatchContext;
-  private cache = new Map<string, number[]>();
+  private cache = new Map<string, WordMatches>();
   /** Word → its splits into two vocabulary words; emptied with `cache` when the vocabulary grows. */
   private splitCache = new Map<string, number[]>();
   private readonly prepared = new Map<string, PreparedWord>();
@@ -161,15 +167,16 @@ export class ReferenceMatcher {
   }
 
   /** Vocabulary ids a reference word matches (cached across references until the vocabulary grows). */
-  private lookup(word: PreparedWord, minEditLength: number | null): number[] {
+  private lookup(word: PreparedWord, minEditLength: number | null): WordMatches {
     if (this.cache.size > VOCAB_CACHE_LIMIT) this.cache = new Map();
     const key = `${minEditLength ?? 0}:${word.script}:${word.text}`;
-    let ids = this.cache.get(key);
-    if (ids === undefined) {
-      ids = [...this.finder.vocabularyMatches(word, { ...this.lookupCtx, minEditLength }, { exactMatch: false, minEditLength, nameVariations: false })];
-      this.cache.set(key, ids);
+    let found = this.cache.get(key);
+    if (found === undefined) {
+      const types = this.finder.vocabularyTypes(word, { ...this.lookupCtx, minEditLength }, { exactMatch: false, minEditLength, nameVariations: false });
+      found = { ids: [...types.keys()], types };
+      this.cache.set(key, found);
     }
-    return ids;
+    return found;
   }
 
   /**
@@ -188,11 +195,17 @@ export class ReferenceMatcher {
     const n = tokens.length;
     if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
     const vocab = this.index.vocab;
+    // Per anchoring word, the vocabulary words it matches under person rules, with the type.
+    const known: (ReadonlyMap<number, WordMatchType> | undefined)[] = new Array(n);
     // Units: vocabulary ids each reference word (or run of glued words) stands for, by start token.
     const units: { to: number; ids: readonly number[] }[][] = tokens.map(() => []);
     for (let t = 0; t < n; t++) {
       const tok = tokens[t]!;
-      if (tok.anchor) units[t]!.push({ to: t + 1, ids: this.lookup(tok.word, settings.minEditLength) });
+      if (tok.anchor) {
+        const matches = this.lookup(tok.word, settings.minEditLength);
+        units[t]!.push({ to: t + 1, ids: matches.ids });
+        known[t] = matches.types;
+      }
       else {
         const id = vocab.id(tok.text);
         if (id !== undefined) units[t]!.push({ to: t + 1, ids: [id] });
@@ -272,7 +285,7 @@ export class ReferenceMatcher {
 
     const found: Found[] = [];
     const seen = new Set<string>();
-    const pairs = new PairCache(tokens, settings.minEditLength, this.index);
+    const pairs = new PairCache(tokens, known, settings.minEditLength, this.index);
     const aligner = new Aligner(tokens, pairs, this.index, this.words.stop);
     for (const c of candidates) {
       const entry = Math.floor(c / 256);

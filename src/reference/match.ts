@@ -118,6 +118,8 @@ export class ReferenceMatcher {
   private cache = new Map<string, WordMatches>();
   /** Word → its splits into two vocabulary words; emptied with `cache` when the vocabulary grows. */
   private splitCache = new Map<string, number[]>();
+  /** Word → vocabulary id (-1: none); emptied with `cache`. */
+  private idCache = new Map<string, number>();
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
   readonly words: ReferenceWords;
@@ -150,14 +152,28 @@ export class ReferenceMatcher {
     });
   }
 
+  /**
+   * The vocabulary id of a word, through a small cache: references look up many strings the vocabulary lacks
+   * (payment words glued together), and the vocabulary of a large list is a map of a million words.
+   */
+  private wordId(text: string): number | undefined {
+    let id = this.idCache.get(text);
+    if (id === undefined) {
+      if (this.idCache.size > WORD_CACHE_LIMIT) this.idCache.clear();
+      id = this.index.vocab.id(text) ?? -1;
+      this.idCache.set(text, id);
+    }
+    return id < 0 ? undefined : id;
+  }
+
   /** Each way a word splits into two vocabulary words ("mohamadali": mohamad + ali), as flat id pairs (cached). */
   private splits(text: string): readonly number[] {
     let found = this.splitCache.get(text);
     if (found === undefined) {
       found = [];
       for (let cut = 2; cut <= text.length - 3; cut++) {
-        const a = this.index.vocab.id(text.slice(0, cut));
-        const b = a === undefined ? undefined : this.index.vocab.id(text.slice(cut));
+        const a = this.wordId(text.slice(0, cut));
+        const b = a === undefined ? undefined : this.wordId(text.slice(cut));
         if (a !== undefined && b !== undefined) found.push(a, b);
       }
       if (this.splitCache.size > WORD_CACHE_LIMIT) this.splitCache.clear();
@@ -189,12 +205,12 @@ export class ReferenceMatcher {
       // New list words: cached look-ups may miss them.
       this.cache = new Map();
       this.splitCache = new Map();
+      this.idCache = new Map();
       this.cachedVocabSize = this.index.vocab.size;
     }
     const tokens = this.tokens(text);
     const n = tokens.length;
     if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
-    const vocab = this.index.vocab;
     // Per anchoring word, the vocabulary words it matches under person rules, with the type.
     const known: (ReadonlyMap<number, WordMatchType> | undefined)[] = new Array(n);
     // Units: vocabulary ids each reference word (or run of glued words) stands for, by start token.
@@ -207,7 +223,7 @@ export class ReferenceMatcher {
         known[t] = matches.types;
       }
       else {
-        const id = vocab.id(tok.text);
+        const id = this.wordId(tok.text);
         if (id !== undefined) units[t]!.push({ to: t + 1, ids: [id] });
       }
       let glued = tok.text;
@@ -215,7 +231,7 @@ export class ReferenceMatcher {
         const next = tokens[t + g - 1]!;
         if (!LETTERS.test(next.text) || !LETTERS.test(tok.text)) break;
         glued += next.text;
-        const id = vocab.id(glued);
+        const id = this.wordId(glued);
         if (id !== undefined) units[t]!.push({ to: t + g, ids: [id] });
       }
     }

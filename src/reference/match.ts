@@ -9,9 +9,10 @@
  * 3. Runs of two and three adjacent words, single words and acronyms are looked up in the n-gram index
  *    (ngram-index.ts): each hit is a candidate (a list name, read in list order or surname first, anchored at
  *    a reference word).
- * 4. Each candidate is verified by aligning the whole list name with consecutive reference words: every core
- *    word must match (per-word types of word-match.ts, glued words, initials); affixes, particles, numbers and
- *    single letters are optional; a particle of the reference may stand between two words of the name.
+ * 4. Each candidate is verified by aligning the whole list name with consecutive reference words (align.ts):
+ *    every core word must match (per-word types of word-match.ts, glued words, initials); affixes, particles,
+ *    numbers and single letters are optional; a particle of the reference (not a stop word) may stand between
+ *    two words of the name.
  * 5. Noise guard (README.md, "Noise rules"): a name of two or more core words needs two of them
  *    matched by full words (a stop word of the name matched exactly may be the second); a name of one core word
  *    must be spelt as listed, a one-word person name is reported only when enabled, a person name of one core

@@ -26,7 +26,7 @@ import type { WordMatchType } from '../names/types.js';
 import type { WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
-import { pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
+import { initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
@@ -263,6 +263,8 @@ export class ReferenceMatcher {
       add(names, anchor);
       if (!ngrams.prefixes.has(key)) return;
       for (const third of following(end)) for (const c of third.ids) add(ngrams.triples.get(tripleKey(key, c)), anchor);
+      // The third word of a person name written as an initial ("IVAN PETROVICH S").
+      if (isInitial(end)) add(ngrams.thirdInitials.get(tripleKey(key, initialKey(tokens[end]!.text))), anchor);
     };
     const isInitial = (p: number): boolean => p >= 0 && p < n && tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text);
     for (let t = 0; t < n; t++) {

@@ -10,7 +10,8 @@
  * - for persons, the same in "surname first" order (the last core word moved to the front);
  * - skip pairs: its second and third core words, and its first and third, for person names of three or more
  *   core words, so a reference may write the first or the second word as an initial ("M ALI HASSAN",
- *   "MOHAMAD A HASSAN");
+ *   "MOHAMAD A HASSAN"); and the first two core words with the initial of the third, read either way, for the
+ *   third written as an initial ("IVAN PETROVICH S", "SIDOROV IVAN P");
  * - a single word, for names of one core word;
  * - an acronym: the initials of the core words, for organisation names of three or more core words.
  * Pair keys are 30-bit hashes of two vocabulary ids: a collision only adds a candidate that verification drops.
@@ -51,6 +52,11 @@ export function pairKey(a: number, b: number): number {
   return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) & 0x3fffffff;
 }
 
+/** The third part of a triple key standing for an initial: negative, so it is no vocabulary id. */
+export function initialKey(word: string): number {
+  return -1 - word.charCodeAt(0);
+}
+
 export function tripleKey(pair: number, c: number): number {
   return (Math.imul(pair ^ 0x27d4eb2d, 0x165667b1) + Math.imul(c + 0x61c88647, 0x9e3779b1)) & 0x3fffffff;
 }
@@ -81,6 +87,11 @@ export class ReferenceIndex {
   readonly triples = new KeyedLists();
   /** Pair keys that begin some triple: a pair not in here needs no third word looked up. */
   readonly prefixes = new Set<number>();
+  /**
+   * Triple key of the first two core words and the initial of the third (`initialKey`) → entries, for person
+   * names of three core words or more, read either way ("IVAN PETROVICH S", "SIDOROV IVAN P").
+   */
+  readonly thirdInitials = new KeyedLists();
   /** Pair key of the second and third core words → entries (person names of three core words or more). */
   readonly skips = new KeyedLists();
   /** Pair key of the first and third core words → entries (person names of three core words or more). */
@@ -158,13 +169,14 @@ export class ReferenceIndex {
     return reading;
   }
 
-  private key(core: readonly number[], entry: number): void {
+  private key(core: readonly number[], entry: number, person: boolean): void {
     if (core.length === 2) this.pairs.push(pairKey(core[0]!, core[1]!), entry);
     else {
       const prefix = pairKey(core[0]!, core[1]!);
       this.prefixes.add(prefix);
       this.pairs.add(prefix);
       this.triples.push(tripleKey(prefix, core[2]!), entry);
+      if (person) this.thirdInitials.push(tripleKey(prefix, initialKey(this.index.vocab.words[core[2]!]!.text)), entry);
     }
   }
 
@@ -230,9 +242,9 @@ export class ReferenceIndex {
         push(oneWord ? this.personSingles : this.singles, core[0]!, entry);
         return;
       }
-      this.key(core, entry);
+      this.key(core, entry, person);
       if (person) {
-        this.key([core[core.length - 1]!, ...core.slice(0, -1)], entry | ROTATED);
+        this.key([core[core.length - 1]!, ...core.slice(0, -1)], entry | ROTATED, true);
         if (core.length >= 3) {
           this.skips.push(pairKey(core[1]!, core[2]!), entry);
           this.middles.push(pairKey(core[0]!, core[2]!), entry);

@@ -211,22 +211,27 @@ export class Aligner {
     if (!Number.isNaN(known)) return known;
     let result = -Infinity;
     let chosen = 0;
-    let q: number;
     const tokens = this.tokens;
     const n = tokens.length;
     const kind = this.order.kinds[k]!;
     const core = kind === 'core';
     const id = this.wordIds[k]!;
-    if (!core && (q = this.through(0, k + 1, p)) > result) {
-      result = q;
-      chosen = SKIP;
+    if (!core) {
+      const q = this.through(0, k + 1, p);
+      if (q > result) {
+        result = q;
+        chosen = SKIP;
+      }
     }
     if (p < n) {
       const tok = tokens[p]!;
       const type = this.pairs.type(p, id, this.person);
-      if (type !== null && (q = this.through(PLACEMENT_QUALITY[type] + (core ? 0 : 1), k + 1, p + 1)) > result) {
-        result = q;
-        chosen = PLACE + 1;
+      if (type !== null) {
+        const q = this.through(PLACEMENT_QUALITY[type] + (core ? 0 : 1), k + 1, p + 1);
+        if (q > result) {
+          result = q;
+          chosen = PLACE + 1;
+        }
       }
       if (LETTERS.test(tok.text) && this.pairs.gluable(p, id)) {
         const text = this.vocab[id]!.text;
@@ -236,24 +241,33 @@ export class Aligner {
           if (!LETTERS.test(next.text)) break;
           glued += next.text;
           if (glued.length > text.length) break;
-          if (glued === text && (q = this.through(PLACEMENT_QUALITY.removed_spaces * g, k + 1, p + g)) > result) {
-            result = q;
-            chosen = GLUED_REFERENCE + g;
+          if (glued === text) {
+            const q = this.through(PLACEMENT_QUALITY.removed_spaces * g, k + 1, p + g);
+            if (q > result) {
+              result = q;
+              chosen = GLUED_REFERENCE + g;
+            }
           }
         }
         let joined = text;
         for (let g = 2; g <= MAX_GLUE && k + g <= m; g++) {
           joined += this.vocab[this.wordIds[k + g - 1]!]!.text;
           if (joined.length > tok.text.length) break;
-          if (joined === tok.text && (q = this.through(PLACEMENT_QUALITY.removed_spaces * g, k + g, p + 1)) > result) {
-            result = q;
-            chosen = GLUED_LIST + g;
+          if (joined === tok.text) {
+            const q = this.through(PLACEMENT_QUALITY.removed_spaces * g, k + g, p + 1);
+            if (q > result) {
+              result = q;
+              chosen = GLUED_LIST + g;
+            }
           }
         }
       }
-      if (core && k > 0 && tok.word.particle && tok.noise === undefined && p > this.start && (q = this.through(0, k, p + 1)) > result) {
-        result = q;
-        chosen = GAP;
+      if (core && k > 0 && tok.word.particle && tok.noise === undefined && p > this.start) {
+        const q = this.through(0, k, p + 1);
+        if (q > result) {
+          result = q;
+          chosen = GAP;
+        }
       }
     }
     this.quality[cell] = result;

@@ -30,10 +30,6 @@ export class KeyedLists {
     return this.maybe(key) ? this.map.get(key) : undefined;
   }
 
-  has(key: number): boolean {
-    return this.maybe(key) && this.map.has(key);
-  }
-
   get size(): number {
     return this.map.size;
   }

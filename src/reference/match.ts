@@ -222,8 +222,7 @@ export class ReferenceMatcher {
         const matches = this.lookup(tok.word, settings.minEditLength);
         units[t]!.push({ to: t + 1, ids: matches.ids });
         known[t] = matches.types;
-      }
-      else {
+      } else {
         const id = this.wordId(tok.text);
         if (id !== undefined) units[t]!.push({ to: t + 1, ids: [id] });
       }
@@ -241,14 +240,14 @@ export class ReferenceMatcher {
       if (entries === undefined) return;
       for (const e of entries) candidates.add(e * 256 + anchor);
     };
+    const isInitial = (p: number): boolean => p >= 0 && p < n && tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text);
     /** By position: the units starting there, or after at most MAX_PARTICLE_GAP particles or initials. */
     const after: { to: number; ids: readonly number[]; anchored: boolean }[][] = [];
     for (let end = 0; end <= n; end++) {
       const out: { to: number; ids: readonly number[]; anchored: boolean }[] = [];
       for (let p = end, gap = 0; p < n && gap <= MAX_PARTICLE_GAP; p++, gap++) {
         for (const u of units[p]!) out.push({ to: u.to, ids: u.ids, anchored: tokens[p]!.anchor || u.to - p > 1 });
-        const skippable = tokens[p]!.word.particle || (tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text));
-        if (!skippable) break;
+        if (!tokens[p]!.word.particle && !isInitial(p)) break;
       }
       after.push(out);
     }
@@ -266,7 +265,6 @@ export class ReferenceMatcher {
       // The third word of a person name written as an initial ("IVAN PETROVICH S").
       if (isInitial(end)) add(ngrams.thirdInitials.get(tripleKey(key, initialKey(tokens[end]!.text))), anchor);
     };
-    const isInitial = (p: number): boolean => p >= 0 && p < n && tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text);
     for (let t = 0; t < n; t++) {
       const afterInitial = isInitial(t - 1);
       for (const unit of units[t]!) {

@@ -107,22 +107,22 @@ interface Ranked {
   id: string;
 }
 
-/** Best score first; on equal scores the match covering more of the reference, then the entity id. */
+/**
+ * The hit order on an entity's best match: best score first; on equal scores the match covering more of the
+ * reference, then the entity id. Negative when (score, span, id) comes first.
+ */
+function compareKeys(score: number, span: number, id: string, other: Ranked): number {
+  const otherSpan = other.best.found.to - other.best.found.from;
+  return other.best.score - score || otherSpan - span || (id < other.id ? -1 : id > other.id ? 1 : 0);
+}
+
 function rankOrder(a: Ranked, b: Ranked): number {
-  return (
-    b.best.score - a.best.score ||
-    b.best.found.to - b.best.found.from - (a.best.found.to - a.best.found.from) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  return compareKeys(a.best.score, a.best.found.to - a.best.found.from, a.id, b);
 }
 
 /** Whether an entity with this best score, span and id would come after `bar` (and so not enter the hits). */
 function outranked(bar: Ranked | undefined, score: number, span: number, id: string): boolean {
-  if (bar === undefined) return false;
-  const barSpan = bar.best.found.to - bar.best.found.from;
-  if (score !== bar.best.score) return score < bar.best.score;
-  if (span !== barSpan) return span < barSpan;
-  return id > bar.id;
+  return bar !== undefined && compareKeys(score, span, id, bar) > 0;
 }
 
 /**

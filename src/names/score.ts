@@ -48,31 +48,46 @@ export interface ScoreInput {
   weight: WordWeight;
 }
 
+const WITHIN = 20;
+
+/** The highest score a match of this class can reach without a birth year: its tier plus every other part. */
+export function scoreCeiling(matchClass: MatchClass): number {
+  return TIER[matchClass] + WITHIN;
+}
+
+/** Name words matched, by position: reused across calls (they run one at a time). */
+let matchedScratch = new Uint8Array(64);
+
 export function scoreMatch(input: ScoreInput): number {
+  const { placed, queryWords, edgeAffix, weight } = input;
   let qNum = 0;
   let qDen = 0;
-  input.placed.forEach((p, i) => {
-    let quality = WORD_QUALITY[p.type];
+  for (let i = 0; i < placed.length; i++) {
+    let quality = WORD_QUALITY[placed[i]!.type];
     if (quality === undefined) {
-      if (input.edgeAffix[i] === true) return; // removed affix where affixes stand: neither helps nor hurts
+      if (edgeAffix[i] === true) continue; // removed affix where affixes stand: neither helps nor hurts
       quality = 0;
     }
-    const w = input.weight(input.queryWords[i]!.text);
+    const w = weight(queryWords[i]!.text);
     qNum += w * quality;
     qDen += w;
-  });
-  const matched = new Set(input.placed.flatMap((p) => p.list));
+  }
+  const { words, roles } = input.name;
+  if (matchedScratch.length < words.length) matchedScratch = new Uint8Array(2 * words.length);
+  const matched = matchedScratch;
+  matched.fill(0, 0, words.length);
+  for (const p of placed) for (const j of p.list) matched[j] = 1;
   let cNum = 0;
   let cDen = 0;
-  input.name.words.forEach((word, j) => {
-    if (input.name.roles[j] !== undefined && !matched.has(j)) return;
-    const w = input.weight(word.text);
+  for (let j = 0; j < words.length; j++) {
+    if (roles[j] !== undefined && matched[j] === 0) continue;
+    const w = weight(words[j]!.text);
     cDen += w;
-    if (matched.has(j)) cNum += w;
-  });
+    if (matched[j] === 1) cNum += w;
+  }
   const q = qDen > 0 ? qNum / qDen : 0;
   const c = cDen > 0 ? cNum / cDen : 0;
   const within = 0.45 * q + 0.45 * c + 0.05 * (input.inOrder ? 1 : 0) + 0.05 * (input.isPrimary ? 1 : 0);
   const birth = input.birthYear === 'exact' ? 1 : input.birthYear === 'fuzzy' ? 0.5 : 0;
-  return Math.round((TIER[input.matchClass] + 20 * within + birth) * 10000) / 10000;
+  return Math.round((TIER[input.matchClass] + WITHIN * within + birth) * 10000) / 10000;
 }

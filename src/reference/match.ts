@@ -104,6 +104,7 @@ const VOCAB_CACHE_LIMIT = 50_000;
 /** Word positions are packed into 8 bits (candidate keys, pair memo, alignment moves). */
 const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
+const SCORE_CACHE_LIMIT = 100_000;
 
 /** The vocabulary words a reference word matches (person rules), with the per-word type of each. */
 interface WordMatches {
@@ -123,6 +124,10 @@ export class ReferenceMatcher {
   private idCache = new Map<string, number>();
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
+  /** Scores by entry, kind and placement, while the list (and so every word's weight) stays the same. */
+  private scores = new Map<string, number>();
+  private scoredSlots = -1;
+  private scoredSize = -1;
   readonly words: ReferenceWords;
 
   constructor(readonly index: EntityIndex) {
@@ -408,17 +413,35 @@ export class ReferenceMatcher {
   /** The score of a found name for a bearer: one of the bearer's names (0: its primary name). */
   score(f: Found, slot: number, name: number): number {
     const primary = name === 0 ? 1 : 0;
-    return (f.scores[primary] ??= scoreMatch({
-      queryWords: f.words,
-      edgeAffix: f.placed.map(() => false),
-      placed: f.placed,
-      name: this.index.slots[slot]!.names[name]!,
-      matchClass: f.matchClass,
-      inOrder: !f.rotated,
-      isPrimary: name === 0,
-      birthYear: undefined,
-      weight: this.index.weight,
-    }));
+    const known = f.scores[primary];
+    if (known !== undefined) return known;
+    // The names of a group share words and roles, so the score depends only on the entry and the placement.
+    const slots = this.index.slots.length;
+    const size = this.index.size;
+    if (slots !== this.scoredSlots || size !== this.scoredSize || this.scores.size >= SCORE_CACHE_LIMIT) {
+      // The list changed (word weights with it), or the cache is full.
+      this.scores = new Map();
+      this.scoredSlots = slots;
+      this.scoredSize = size;
+    }
+    let key = `${f.entry} ${primary}`;
+    for (let i = 0; i < f.placed.length; i++) key += ` ${f.words[i]!.text}:${f.placed[i]!.type}:${f.placed[i]!.list.join('.')}`;
+    let score = this.scores.get(key);
+    if (score === undefined) {
+      score = scoreMatch({
+        queryWords: f.words,
+        edgeAffix: f.placed.map(() => false),
+        placed: f.placed,
+        name: this.index.slots[slot]!.names[name]!,
+        matchClass: f.matchClass,
+        inOrder: !f.rotated,
+        isPrimary: name === 0,
+        birthYear: undefined,
+        weight: this.index.weight,
+      });
+      this.scores.set(key, score);
+    }
+    return (f.scores[primary] = score);
   }
 }
 

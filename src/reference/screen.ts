@@ -6,11 +6,13 @@
 import type { PlacedWord } from '../names/assign.js';
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { shortestWordForOneEdit } from '../names/fuzziness.js';
+import { scoreCeiling } from '../names/score.js';
 import { PRIMARY_MATCH_TYPES, type PrimaryMatchType } from '../names/types.js';
 import { primaryTypeOf } from '../names/entity-match.js';
 import type { EntityIndex, Slot } from '../screening/entity-index.js';
 import { matchesTypes } from '../screening/filters.js';
 import { Top } from '../screening/top.js';
+import { SlotTable } from './slot-table.js';
 import type { TamisScreener } from '../screening/screener.js';
 import type { Entity } from '../types/entity.js';
 import { ReferenceMatcher, type Found, type ReferenceMatchSettings, type ReferenceToken } from './match.js';
@@ -69,14 +71,13 @@ function isAbbreviation(original: string, primaryWords: readonly string[], akaWo
  * One entry of `match_details`. `terms` memoises `matching_term` by placement: the names of one group share
  * their placement and their words.
  */
-function detail(slot: Slot, m: Match, terms: Map<readonly PlacedWord[], string>): MatchDetail {
+function detail(names: Slot['names'], name: Slot['names'][number], m: Match, terms: Map<readonly PlacedWord[], string>): MatchDetail {
   const { found } = m;
-  const name = slot.names[m.name]!;
   let nameType: NameType = m.name === 0 ? 'name' : 'aka';
   if (found.hypocorism) nameType = 'hypocorism';
   else if (found.acronym) nameType = 'abbreviation';
   else if (m.name > 0 && name.words.length === 1) {
-    const primary = slot.names[0]!.words.map((w) => w.text);
+    const primary = names[0]!.words.map((w) => w.text);
     if (isAbbreviation(name.original, primary, name.words.map((w) => w.text))) nameType = 'abbreviation';
   }
   return {
@@ -92,7 +93,9 @@ function detail(slot: Slot, m: Match, terms: Map<readonly PlacedWord[], string>)
 function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: string }[], terms: Map<readonly PlacedWord[], string>): string {
   let term = terms.get(placed);
   if (term === undefined) {
-    const positions = [...new Set(placed.flatMap((p) => p.list))].sort((a, b) => a - b);
+    const positions: number[] = [];
+    for (const p of placed) for (const j of p.list) if (!positions.includes(j)) positions.push(j);
+    positions.sort((a, b) => a - b);
     term = positions.map((p) => words[p]!.text).join(' ');
     terms.set(placed, term);
   }
@@ -125,32 +128,22 @@ function outranked(bar: Ranked | undefined, score: number, span: number, id: str
   return bar !== undefined && compareKeys(score, span, id, bar) > 0;
 }
 
-/**
- * Per screening index, three numbers by slot reused across references: the stamp of the last reference that
- * found the slot, and the found name and bearing name of its first match. A name borne by thousands of entities
- * is counted without an object per entity, and a slot's three numbers share a cache line.
- */
-interface Scratch {
-  stamp: number;
-  bySlot: Int32Array;
-}
+const tables = new WeakMap<EntityIndex, SlotTable>();
 
-const scratches = new WeakMap<EntityIndex, Scratch>();
-
-function scratchFor(index: EntityIndex): Scratch {
-  const size = index.slots.length;
-  let s = scratches.get(index);
-  if (s === undefined || s.bySlot.length < 3 * size || s.stamp >= 0x7fffffff) {
-    s = { stamp: 0, bySlot: new Int32Array(3 * Math.max(1024, size * 2)) };
-    scratches.set(index, s);
-  }
-  s.stamp++;
-  return s;
+function tableFor(index: EntityIndex): SlotTable {
+  let table = tables.get(index);
+  if (table === undefined) tables.set(index, (table = new SlotTable()));
+  return table;
 }
 
 /**
  * The hits, best first: every entity bearing a found name counted (those `keep` refuses aside), the first `cap`
  * built in full.
+ *
+ * A found name's bearers come in entity id order and share its score per kind (primary name or aka), so the
+ * found names are ranked by kind, best score and span first: the bearers of one kind enter in id order until
+ * one is outranked, and once a whole kind is outranked so are all that follow it. An entity found more than
+ * once enters only with its best match.
  */
 function hitsOf(
   matcher: ReferenceMatcher,
@@ -160,15 +153,20 @@ function hitsOf(
 ): { total: number; hits: ReferenceHit[] } {
   const { index, ngrams } = matcher;
   const slots = index.slots;
-  const { stamp, bySlot } = scratchFor(index);
   // Bearers need reading only when some were removed or a filter applies: otherwise every slot is live and kept.
   const check = keep !== undefined || index.size !== slots.length;
+  const lists = found.map((f) => ngrams.bearers(f.entry));
+  let expected = 0;
+  for (const list of lists) expected += list.length / 2;
+  const table = tableFor(index);
+  table.reset(expected);
+  const score = (f: number, slot: number, name: number): number => matcher.score(found[f]!, slot, name);
+  const rankOf = (f: number, name: number): number => PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, name === 0));
+  // The first bearer of each kind of each found name, as an offset in its list: [2f] aka, [2f + 1] primary.
+  const firsts = new Int32Array(2 * found.length).fill(-1);
   let total = 0;
-  // Entities found more than once (two names, or one name at two places): all their matches.
-  const several = new Map<number, Match[]>();
-  const matchOf = (f: number, slot: number, name: number): Match => ({ found: found[f]!, name, score: matcher.score(found[f]!, slot, name) });
   for (let f = 0; f < found.length; f++) {
-    const bearers = ngrams.bearers(found[f]!.entry);
+    const bearers = lists[f]!;
     for (let b = 0; b < bearers.length; b += 2) {
       const slot = bearers[b]!;
       if (check) {
@@ -176,52 +174,88 @@ function hitsOf(
         if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
       }
       const name = bearers[b + 1]!;
-      const at = 3 * slot;
-      if (bySlot[at] !== stamp) {
-        bySlot[at] = stamp;
-        bySlot[at + 1] = f;
-        bySlot[at + 2] = name;
+      const group = 2 * f + (name === 0 ? 1 : 0);
+      if (firsts[group]! < 0) firsts[group] = b;
+      const at = table.add(slot);
+      if (table.count(at) === 0) {
         total++;
+        table.record(at, f, name, true);
         continue;
       }
-      let all = several.get(slot);
-      if (all === undefined) several.set(slot, (all = [matchOf(bySlot[at + 1]!, slot, bySlot[at + 2]!)]));
-      all.push(matchOf(f, slot, name));
+      // Found again: the better match (as `better` orders them) becomes the entity's best.
+      const bf = table.found(at);
+      const bn = table.name(at);
+      const byRank = rankOf(f, name) - rankOf(bf, bn);
+      const byScore = byRank === 0 ? score(bf, slot, bn) - score(f, slot, name) : 0;
+      table.record(at, f, name, byRank < 0 || (byRank === 0 && (byScore < 0 || (byScore === 0 && name < bn))));
     }
   }
+  // Found names by kind, in bands of equal score ceiling (the match class), best band first: a band is scored
+  // only when its ceiling may reach the hits kept so far.
+  const groups: number[] = [];
+  for (let g = 0; g < firsts.length; g++) if (firsts[g]! >= 0) groups.push(g);
+  const ceilingOf = (g: number): number => scoreCeiling(found[g >> 1]!.matchClass);
+  groups.sort((a, b) => ceilingOf(b) - ceilingOf(a) || a - b);
+  const groupScores = new Float64Array(firsts.length);
+  const spanOf = (g: number): number => found[g >> 1]!.to - found[g >> 1]!.from;
   const top = new Top<Ranked>(cap, rankOrder);
-  for (const [slot, all] of several) {
-    let best = all[0]!;
-    for (let k = 1; k < all.length; k++) if (better(all[k]!, best) < 0) best = all[k]!;
-    const id = ngrams.idOf(slot);
-    if (!outranked(top.bar, best.score, best.found.to - best.found.from, id)) top.offer({ slot, best, all, id });
+  for (let i = 0, j = 0; i < groups.length; i = j) {
+    const ceiling = ceilingOf(groups[i]!);
+    for (j = i; j < groups.length && ceilingOf(groups[j]!) === ceiling; j++);
+    if (top.bar !== undefined && top.bar.best.score > ceiling) break;
+    const band = groups.slice(i, j);
+    for (const g of band) {
+      const list = lists[g >> 1]!;
+      const b = firsts[g]!;
+      groupScores[g] = score(g >> 1, list[b]!, list[b + 1]!);
+    }
+    band.sort((a, b) => groupScores[b]! - groupScores[a]! || spanOf(b) - spanOf(a) || a - b);
+    for (const g of band) {
+      const f = g >> 1;
+      const primary = g & 1;
+      const groupScore = groupScores[g]!;
+      const span = spanOf(g);
+      const bar = top.bar;
+      if (bar !== undefined && (bar.best.score > groupScore || (bar.best.score === groupScore && bar.best.found.to - bar.best.found.from > span))) break;
+      const bearers = lists[f]!;
+      for (let b = firsts[g]!; b < bearers.length; b += 2) {
+        const name = bearers[b + 1]!;
+        if ((name === 0 ? 1 : 0) !== primary) continue;
+        const slot = bearers[b]!;
+        const at = table.find(slot);
+        if (at < 0 || table.found(at) !== f || table.name(at) !== name) continue;
+        const id = ngrams.idOf(slot);
+        if (outranked(top.bar, groupScore, span, id)) break;
+        top.offer({ slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, id });
+      }
+    }
   }
-  // Entities found once: an object only for those that enter the first `cap`. A found name's bearers come in
-  // entity id order and share its score per kind (primary name or aka), so once one of a kind is outranked,
-  // the rest of that kind are too.
-  for (let f = 0; f < found.length; f++) {
-    const at = found[f]!;
-    const span = at.to - at.from;
-    const bearers = ngrams.bearers(at.entry);
-    const done = [false, false];
-    for (let b = 0; b < bearers.length && !(done[0] && done[1]); b += 2) {
-      const slot = bearers[b]!;
-      const name = bearers[b + 1]!;
-      const primary = name === 0 ? 1 : 0;
-      if (done[primary] || bySlot[3 * slot] !== stamp || bySlot[3 * slot + 1] !== f || bySlot[3 * slot + 2] !== name || (several.size > 0 && several.has(slot))) continue;
-      const score = matcher.score(at, slot, name);
-      const id = ngrams.idOf(slot);
-      if (outranked(top.bar, score, span, id)) done[primary] = true;
-      else top.offer({ slot, best: { found: at, name, score }, all: undefined, id });
+  const ranked = top.sorted();
+  // Entities found more than once report all their matches.
+  const several = new Map<number, Match[]>();
+  for (const r of ranked) if (table.count(table.find(r.slot)) > 1) several.set(r.slot, (r.all = []));
+  if (several.size > 0) {
+    for (let f = 0; f < found.length; f++) {
+      const bearers = lists[f]!;
+      for (let b = 0; b < bearers.length; b += 2) {
+        const slot = bearers[b]!;
+        const name = bearers[b + 1]!;
+        several.get(slot)?.push({ found: found[f]!, name, score: score(f, slot, name) });
+      }
     }
   }
   const terms = new Map<readonly PlacedWord[], string>();
-  const hits = top.sorted().map(({ slot, best, all }): ReferenceHit => {
-    const s = slots[slot]!;
+  // The bearers' slots and names are read in separate passes: the reads of one pass do not wait on each other,
+  // and each misses the CPU's cache on a large list.
+  const bearing = ranked.map((r) => slots[r.slot]!);
+  const bearingNames = bearing.map((s) => s.names);
+  const bestNames = ranked.map((r, k) => bearingNames[k]![r.best.name]!);
+  const hits = ranked.map(({ best, all }, k): ReferenceHit => {
+    const names = bearingNames[k]!;
     return {
-      doc: s.entity,
+      doc: bearing[k]!.entity,
       match_types: [primaryOf(best), 'ngram'],
-      match_details: (all === undefined ? [best] : reported(all)).map((m) => detail(s, m, terms)),
+      match_details: (all === undefined ? [best] : reported(all)).map((m) => detail(names, m === best ? bestNames[k]! : names[m.name]!, m, terms)),
       score: best.score,
       match_status: 'potential_match',
       risk_level: 'unknown',

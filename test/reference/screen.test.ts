@@ -213,6 +213,25 @@ describe('screenReference: response', () => {
     expect(found(one)).toEqual([1, ['m-0']]);
   });
 
+  it('scores with the word weights of the list as it is now, after entities are added and removed', () => {
+    const person = (id: string, name: string): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
+    const first = [person('w-1', 'Zoran Novak'), person('w-2', 'Milan Horvat')];
+    // More bearers of NOVAK make it a commoner word, which weighs less in the score.
+    const more = Array.from({ length: 30 }, (_, i) => person(`w-n${i}`, `Petar${'abcdefghijklmnopqrstuvwxyzabcd'[i]}x Novak`));
+    const scoreIn = (s: ReturnType<typeof createScreener>) => {
+      const r = screenReference(s, request({ search_term: 'PAYMENT TO ZORAN NOVAKK' }), options);
+      return r.ok ? r.value.hits.find((h) => h.doc.id === 'w-1')?.score : undefined;
+    };
+    const s = createScreener({ entities: first });
+    const before = scoreIn(s);
+    for (const e of more) s.add(e);
+    const grown = scoreIn(s);
+    expect(grown).toBe(scoreIn(createScreener({ entities: [...first, ...more] })));
+    expect(grown).not.toBe(before);
+    for (const e of more) s.remove(e.id);
+    expect(scoreIn(s)).toBe(before);
+  });
+
   it('counts an entity bearing a name twice once, with one match detail per place in the reference', () => {
     const twice: Entity = { id: 't-1', entity_type: 'person', name: 'Zoran Novak', aka: [{ name: 'ZORAN NOVAK' }], sources: ['x'], types: ['sanction'] };
     const s = createScreener({ entities: [twice, { id: 't-2', entity_type: 'person', name: 'Zoran Novak', sources: ['x'], types: ['sanction'] }] });

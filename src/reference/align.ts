@@ -28,6 +28,9 @@ const STRONG: ReadonlySet<WordMatchType> = new Set([
   'word_to_digit',
 ]);
 
+/** Per-word types that the person-only rules (nicknames, initials) cannot change (wordMatchType's order). */
+const SAME_UNDER_BOTH_RULES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'phonetic']);
+
 export interface Alignment {
   from: number;
   to: number;
@@ -73,7 +76,8 @@ export class PairCache {
     if (matches !== undefined) {
       const personType = matches.get(id);
       if (personType === undefined) return null;
-      if (person) return personType;
+      // The types found before nicknames and initials are looked at are the same under either rules.
+      if (person || SAME_UNDER_BOTH_RULES.has(personType)) return personType;
     }
     const key = (id * 256 + p) * 2 + (person ? 1 : 0);
     const memo = this.types.get(key);

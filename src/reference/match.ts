@@ -31,6 +31,7 @@ import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
 import { Aligner, LETTERS, MAX_GLUE, PairCache, type Alignment } from './align.js';
+import { PairHits, type PairHit } from './pair-hits.js';
 
 export type Noise = 'stop_word' | 'number';
 
@@ -105,6 +106,7 @@ const VOCAB_CACHE_LIMIT = 50_000;
 const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
 const SCORE_CACHE_LIMIT = 100_000;
+const PAIR_CACHE_LIMIT = 100_000;
 
 /** The vocabulary words a reference word matches (person rules), with the per-word type of each. */
 interface WordMatches {
@@ -122,6 +124,11 @@ export class ReferenceMatcher {
   private splitCache = new Map<string, number[]>();
   /** Word → vocabulary id (-1: none); emptied with `cache`. */
   private idCache = new Map<string, number>();
+  /** Vocabulary id → a run of that one id; emptied with `cache`. */
+  private idLists = new Map<number, readonly number[]>();
+  /** Word pairs the n-gram index holds, by the runs of vocabulary ids of two reference words. */
+  private readonly pairHits: PairHits;
+  private pairedSlots = -1;
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
   /** Scores by entry, kind and placement, while the list (and so every word's weight) stays the same. */
@@ -132,6 +139,7 @@ export class ReferenceMatcher {
 
   constructor(readonly index: EntityIndex) {
     this.ngrams = new ReferenceIndex(index);
+    this.pairHits = new PairHits(this.ngrams, PAIR_CACHE_LIMIT);
     this.finder = new CandidateFinder(index);
     this.lookupCtx = { tables: index.tables, minEditLength: null, nicknames: true, initials: true };
     this.words = referenceWords();
@@ -170,6 +178,16 @@ export class ReferenceMatcher {
       this.idCache.set(text, id);
     }
     return id < 0 ? undefined : id;
+  }
+
+  /** The run of one vocabulary id, the same array each time (PairHits compares runs by identity). */
+  private idList(id: number): readonly number[] {
+    let list = this.idLists.get(id);
+    if (list === undefined) {
+      if (this.idLists.size > WORD_CACHE_LIMIT) this.idLists.clear();
+      this.idLists.set(id, (list = [id]));
+    }
+    return list;
   }
 
   /** Each way a word splits into two vocabulary words ("mohamadali": mohamad + ali), as flat id pairs (cached). */
@@ -212,7 +230,14 @@ export class ReferenceMatcher {
       this.cache = new Map();
       this.splitCache = new Map();
       this.idCache = new Map();
+      this.idLists = new Map();
       this.cachedVocabSize = this.index.vocab.size;
+      this.pairHits.clear();
+    }
+    if (this.index.slots.length !== this.pairedSlots) {
+      // New names: pairs that held nothing may hold them now.
+      this.pairHits.clear();
+      this.pairedSlots = this.index.slots.length;
     }
     const tokens = this.tokens(text);
     const n = tokens.length;
@@ -229,7 +254,7 @@ export class ReferenceMatcher {
         known[t] = matches.types;
       } else {
         const id = this.wordId(tok.text);
-        if (id !== undefined) units[t]!.push({ to: t + 1, ids: [id] });
+        if (id !== undefined) units[t]!.push({ to: t + 1, ids: this.idList(id) });
       }
       let glued = tok.text;
       for (let g = 2; g <= MAX_GLUE && t + g <= n; g++) {
@@ -237,7 +262,7 @@ export class ReferenceMatcher {
         if (!LETTERS.test(next.text) || !LETTERS.test(tok.text)) break;
         glued += next.text;
         const id = this.wordId(glued);
-        if (id !== undefined) units[t]!.push({ to: t + g, ids: [id] });
+        if (id !== undefined) units[t]!.push({ to: t + g, ids: this.idList(id) });
       }
     }
     const candidates = new Set<number>(); // entry * 256 + anchor token
@@ -258,17 +283,16 @@ export class ReferenceMatcher {
     }
     const following = (end: number) => after[end]!;
     const ngrams = this.ngrams;
-    /** Names beginning with the pair (a, b), and with a third word from the units after `end`. */
-    const lookPair = (a: number, b: number, end: number, anchor: number, afterInitial: boolean): void => {
-      const key = pairKey(a, b);
-      if (afterInitial) add(ngrams.skips.get(key), anchor);
-      const names = ngrams.pairs.get(key);
-      if (names === undefined) return;
-      add(names, anchor);
-      if (!ngrams.prefixes.has(key)) return;
-      for (const third of following(end)) for (const c of third.ids) add(ngrams.triples.get(tripleKey(key, c)), anchor);
+    /** Names beginning with a pair the index holds, and with a third word from the units after `end`. */
+    const takePair = (hit: PairHit | undefined, end: number, anchor: number, afterInitial: boolean): void => {
+      if (hit === undefined) return;
+      if (afterInitial) add(hit.skips, anchor);
+      if (hit.names === undefined) return;
+      add(hit.names, anchor);
+      if (!hit.prefix) return;
+      for (const third of following(end)) for (const c of third.ids) add(ngrams.triples.get(tripleKey(hit.key, c)), anchor);
       // The third word of a person name written as an initial ("IVAN PETROVICH S").
-      if (isInitial(end)) add(ngrams.thirdInitials.get(tripleKey(key, initialKey(tokens[end]!.text))), anchor);
+      if (isInitial(end)) add(ngrams.thirdInitials.get(tripleKey(hit.key, initialKey(tokens[end]!.text))), anchor);
     };
     for (let t = 0; t < n; t++) {
       const afterInitial = isInitial(t - 1);
@@ -280,7 +304,7 @@ export class ReferenceMatcher {
         }
         for (const next of following(unit.to)) {
           if (!anchored && !next.anchored) continue;
-          for (const a of unit.ids) for (const b of next.ids) lookPair(a, b, next.to, t, afterInitial);
+          for (const hit of this.pairHits.of(unit.ids, next.ids, afterInitial)) takePair(hit, next.to, t, afterInitial);
         }
         // A middle initial ("MOHAMAD A HASSAN"): the first and third core words.
         if (anchored && isInitial(unit.to)) {
@@ -294,7 +318,7 @@ export class ReferenceMatcher {
         for (let c = 0; c < split.length; c += 2) {
           const a = split[c]!;
           const b = split[c + 1]!;
-          lookPair(a, b, t + 1, t, false);
+          takePair(this.pairHits.probe(a, b, false), t + 1, t, false);
           add(ngrams.singles[a], t);
           add(ngrams.singles[b], t);
           if (settings.singleWordPersonNames) {

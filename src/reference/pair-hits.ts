@@ -1,0 +1,68 @@
+/**
+ * What the n-gram index holds for the word pairs of two adjacent reference words: each word stands for a run of
+ * vocabulary ids (the words it matches), and a pair of runs is probed as every (a, b) of them, hundreds of
+ * probes for two common first names. The answer depends only on the two runs and the index, so it is kept
+ * across references (names recur in payment references) until the index gains names.
+ */
+import { pairKey, type ReferenceIndex } from './ngram-index.js';
+
+/** One pair (a, b) the index holds, in probe order. */
+export interface PairHit {
+  key: number;
+  /** Names of two core words (a, b), or the empty list of a pair that only begins longer names. */
+  names: readonly number[] | undefined;
+  /** Names whose second and third core words are (a, b); probed only when asked for. */
+  skips: readonly number[] | undefined;
+  /** Whether (a, b) begins a name of three core words or more. */
+  prefix: boolean;
+}
+
+const NOTHING: readonly PairHit[] = Object.freeze([]);
+
+export class PairHits {
+  /** By whether skips were probed: first run → second run → hits. */
+  private readonly memo = [new Map<readonly number[], Map<readonly number[], readonly PairHit[]>>(), new Map<readonly number[], Map<readonly number[], readonly PairHit[]>>()];
+  private size = 0;
+
+  constructor(
+    private readonly ngrams: ReferenceIndex,
+    private readonly limit: number,
+  ) {}
+
+  /** Forget every answer (the index gained names, or the runs were rebuilt). */
+  clear(): void {
+    for (const m of this.memo) m.clear();
+    this.size = 0;
+  }
+
+  /** The pair (a, b), or undefined when the index holds nothing under it. */
+  probe(a: number, b: number, skips: boolean): PairHit | undefined {
+    const key = pairKey(a, b);
+    const skipped = skips ? this.ngrams.skips.get(key) : undefined;
+    const names = this.ngrams.pairs.get(key);
+    if (skipped === undefined && names === undefined) return undefined;
+    return { key, names, skips: skipped, prefix: names !== undefined && this.ngrams.prefixes.has(key) };
+  }
+
+  /** Every pair (a, b) of the runs that the index holds, `a` by `a` then `b` by `b`. Runs are compared by identity. */
+  of(first: readonly number[], second: readonly number[], skips: boolean): readonly PairHit[] {
+    if (this.size >= this.limit) this.clear();
+    const byFirst = this.memo[skips ? 1 : 0]!;
+    let bySecond = byFirst.get(first);
+    if (bySecond === undefined) byFirst.set(first, (bySecond = new Map()));
+    let hits = bySecond.get(second);
+    if (hits === undefined) {
+      const found: PairHit[] = [];
+      for (const a of first) {
+        for (const b of second) {
+          const hit = this.probe(a, b, skips);
+          if (hit !== undefined) found.push(hit);
+        }
+      }
+      hits = found.length === 0 ? NOTHING : found;
+      bySecond.set(second, hits);
+      this.size++;
+    }
+    return hits;
+  }
+}

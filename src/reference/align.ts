@@ -29,7 +29,7 @@ const STRONG: ReadonlySet<WordMatchType> = new Set([
 ]);
 
 /** Per-word types that the person-only rules (nicknames, initials) cannot change (wordMatchType's order). */
-const SAME_UNDER_BOTH_RULES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'phonetic']);
+export const SAME_UNDER_BOTH_RULES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'phonetic']);
 
 export interface Alignment {
   from: number;

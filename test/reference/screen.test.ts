@@ -173,6 +173,19 @@ describe('screenReference: response', () => {
     expect(hits('PAYMENT TO ZORAN NOVAKOVIC')).toEqual([]);
   });
 
+  it('finds a name added later whose words the list already held, after references that found nothing there', () => {
+    const person = (id: string, name: string): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
+    const s = createScreener({ entities: [person('k-1', 'Zoran Horvat'), person('k-2', 'Milan Novak')] });
+    const hits = () => {
+      const r = screenReference(s, request({ search_term: 'PAYMENT TO ZORAN NOVAK' }), options);
+      return r.ok ? r.value.hits.map((h) => h.doc.id) : [];
+    };
+    expect(hits()).toEqual([]);
+    expect(hits()).toEqual([]);
+    s.add(person('k-3', 'Zoran Novak'));
+    expect(hits()).toEqual(['k-3']);
+  });
+
   it('counts every bearer of a shared name, before and after the first bearer is removed or a new one added', () => {
     const bearer = (id: string, name = 'Zoran Novak'): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
     const s = createScreener({ entities: [bearer('z-1'), bearer('z-2'), bearer('z-3', 'ZORAN NOVAK')] });

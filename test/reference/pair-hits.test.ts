@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { PairHits } from '../../src/reference/pair-hits.js';
+import { ReferenceIndex } from '../../src/reference/ngram-index.js';
+import { createScreener } from '../../src/screening/screener.js';
+import type { Entity } from '../../src/types/entity.js';
+
+const person = (id: string, name: string): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
+
+function indexOf(names: readonly string[]): { ngrams: ReferenceIndex; id: (word: string) => number } {
+  const screener = createScreener({ entities: names.map((n, i) => person(`p-${i}`, n)) });
+  const ngrams = new ReferenceIndex(screener.lists.index);
+  ngrams.refresh();
+  return { ngrams, id: (word) => screener.lists.index.vocab.id(word)! };
+}
+
+describe('PairHits', () => {
+  const { ngrams, id } = indexOf(['Zoran Novak', 'Milan Horvat', 'Ivan Petrovich Sidorov', 'Jana Petrova']);
+  const runs = [
+    ['zoran', 'milan', 'ivan'],
+    ['novak', 'horvat', 'petrovich', 'sidorov'],
+    ['jana', 'ivan'],
+    ['petrova', 'novak'],
+  ].map((words) => words.map(id));
+
+  it('answers every pair of two runs as probing them one by one does, in probe order, asked once or again', () => {
+    const hits = new PairHits(ngrams, 1000);
+    for (const skips of [false, true]) {
+      for (const first of runs) {
+        for (const second of runs) {
+          const direct = first.flatMap((a) => second.flatMap((b) => hits.probe(a, b, skips) ?? []));
+          expect(hits.of(first, second, skips)).toEqual(direct);
+          expect(hits.of(first, second, skips)).toEqual(direct);
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['a name of two core words', ['zoran', 'novak'], { names: 1, prefix: false }],
+    ['the first two words of a longer name', ['ivan', 'petrovich'], { names: 0, prefix: true }],
+    ['the surname first', ['novak', 'zoran'], { names: 1, prefix: false }],
+  ])('finds %s', (_why, [a, b], expected) => {
+    const hit = new PairHits(ngrams, 1000).probe(id(a!), id(b!), false);
+    expect(hit && { names: hit.names?.length, prefix: hit.prefix }).toEqual(expected);
+  });
+
+  it('finds the second and third words of a person name only when skips are asked for', () => {
+    const hits = new PairHits(ngrams, 1000);
+    expect(hits.probe(id('petrovich'), id('sidorov'), false)).toBeUndefined();
+    expect(hits.probe(id('petrovich'), id('sidorov'), true)?.skips).toHaveLength(1);
+  });
+
+  it('answers the same after it is full and starts afresh', () => {
+    const hits = new PairHits(ngrams, 2);
+    const first = runs.map((a) => hits.of(a, runs[1]!, false));
+    const again = runs.map((a) => hits.of(a, runs[1]!, false));
+    expect(again).toEqual(first);
+  });
+});

@@ -107,25 +107,28 @@ interface Ranked {
   slot: number;
   best: Match;
   all: Match[] | undefined;
-  id: string;
+  /** The found name and kind the entity entered with, and its place among their bearers (in entity id order). */
+  group: number;
+  place: number;
+}
+
+/** The ranking's view of the list: entity ids by slot, read only to order entities of different found names. */
+interface Ids {
+  idOf(slot: number): string;
 }
 
 /**
  * The hit order on an entity's best match: best score first; on equal scores the match covering more of the
- * reference, then the entity id. Negative when (score, span, id) comes first.
+ * reference, then the entity id (bearers of one found name and kind are in id order already). Negative when
+ * `a` comes first.
  */
-function compareKeys(score: number, span: number, id: string, other: Ranked): number {
-  const otherSpan = other.best.found.to - other.best.found.from;
-  return other.best.score - score || otherSpan - span || (id < other.id ? -1 : id > other.id ? 1 : 0);
-}
-
-function rankOrder(a: Ranked, b: Ranked): number {
-  return compareKeys(a.best.score, a.best.found.to - a.best.found.from, a.id, b);
-}
-
-/** Whether an entity with this best score, span and id would come after `bar` (and so not enter the hits). */
-function outranked(bar: Ranked | undefined, score: number, span: number, id: string): boolean {
-  return bar !== undefined && compareKeys(score, span, id, bar) > 0;
+function compareRanked(ids: Ids, a: Ranked, b: Ranked): number {
+  const bySpan = b.best.found.to - b.best.found.from - (a.best.found.to - a.best.found.from);
+  if (b.best.score !== a.best.score || bySpan !== 0) return b.best.score - a.best.score || bySpan;
+  if (a.group === b.group) return a.place - b.place;
+  const x = ids.idOf(a.slot);
+  const y = ids.idOf(b.slot);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 const tables = new WeakMap<EntityIndex, SlotTable>();
@@ -161,7 +164,13 @@ function hitsOf(
   const table = tableFor(index);
   table.reset(expected);
   const score = (f: number, slot: number, name: number): number => matcher.score(found[f]!, slot, name);
-  const rankOf = (f: number, name: number): number => PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, name === 0));
+  // The primary-type rank of each found name by kind: [2f] on an aka, [2f + 1] on a primary name.
+  const ranks = new Int8Array(2 * found.length);
+  for (let f = 0; f < found.length; f++) {
+    ranks[2 * f] = PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, false));
+    ranks[2 * f + 1] = PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, true));
+  }
+  const rankOf = (f: number, name: number): number => ranks[2 * f + (name === 0 ? 1 : 0)]!;
   // The first bearer of each kind of each found name, as an offset in its list: [2f] aka, [2f + 1] primary.
   const firsts = new Int32Array(2 * found.length).fill(-1);
   let total = 0;
@@ -177,19 +186,27 @@ function hitsOf(
       const group = 2 * f + (name === 0 ? 1 : 0);
       if (firsts[group]! < 0) firsts[group] = b;
       const at = table.add(slot);
-      if (table.count(at) === 0) {
-        total++;
-        table.record(at, f, name, true);
-        continue;
-      }
-      // Found again: the better match (as `better` orders them) becomes the entity's best.
-      const bf = table.found(at);
-      const bn = table.name(at);
-      const byRank = rankOf(f, name) - rankOf(bf, bn);
-      const byScore = byRank === 0 ? score(bf, slot, bn) - score(f, slot, name) : 0;
-      table.record(at, f, name, byRank < 0 || (byRank === 0 && (byScore < 0 || (byScore === 0 && name < bn))));
+      if (table.count(at) === 0) total++;
+      table.record(at, f, name);
     }
   }
+  /** The best of an entity's matches as `better` orders them: the primary-type ladder, score, primary name. */
+  const choose = (at: number, slot: number): void => {
+    const matches = table.matches(at);
+    let bf = matches[0]!;
+    let bn = matches[1]!;
+    for (let k = 2; k < matches.length; k += 2) {
+      const f = matches[k]!;
+      const name = matches[k + 1]!;
+      const byRank = rankOf(f, name) - rankOf(bf, bn);
+      const byScore = byRank === 0 ? score(bf, slot, bn) - score(f, slot, name) : 0;
+      if (byRank < 0 || (byRank === 0 && (byScore < 0 || (byScore === 0 && name < bn)))) {
+        bf = f;
+        bn = name;
+      }
+    }
+    table.choose(at, bf, bn);
+  };
   // Found names by kind, in bands of equal score ceiling (the match class), best band first: a band is scored
   // only when its ceiling may reach the hits kept so far.
   const groups: number[] = [];
@@ -198,6 +215,7 @@ function hitsOf(
   groups.sort((a, b) => ceilingOf(b) - ceilingOf(a) || a - b);
   const groupScores = new Float64Array(firsts.length);
   const spanOf = (g: number): number => found[g >> 1]!.to - found[g >> 1]!.from;
+  const rankOrder = (a: Ranked, b: Ranked): number => compareRanked(ngrams, a, b);
   const top = new Top<Ranked>(cap, rankOrder);
   for (let i = 0, j = 0; i < groups.length; i = j) {
     const ceiling = ceilingOf(groups[i]!);
@@ -223,26 +241,25 @@ function hitsOf(
         if ((name === 0 ? 1 : 0) !== primary) continue;
         const slot = bearers[b]!;
         const at = table.find(slot);
-        if (at < 0 || table.found(at) !== f || table.name(at) !== name) continue;
-        const id = ngrams.idOf(slot);
-        if (outranked(top.bar, groupScore, span, id)) break;
-        top.offer({ slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, id });
+        if (at < 0) continue;
+        // An entity found more than once enters with its best match only (chosen when first met).
+        if (!table.settled(at)) choose(at, slot);
+        if (table.found(at) !== f || table.name(at) !== name) continue;
+        const candidate: Ranked = { slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, group: g, place: b };
+        // Once one bearer of the kind is outranked, so are the rest, which come after it.
+        if (top.bar !== undefined && rankOrder(candidate, top.bar) > 0) break;
+        top.offer(candidate);
       }
     }
   }
   const ranked = top.sorted();
   // Entities found more than once report all their matches.
-  const several = new Map<number, Match[]>();
-  for (const r of ranked) if (table.count(table.find(r.slot)) > 1) several.set(r.slot, (r.all = []));
-  if (several.size > 0) {
-    for (let f = 0; f < found.length; f++) {
-      const bearers = lists[f]!;
-      for (let b = 0; b < bearers.length; b += 2) {
-        const slot = bearers[b]!;
-        const name = bearers[b + 1]!;
-        several.get(slot)?.push({ found: found[f]!, name, score: score(f, slot, name) });
-      }
-    }
+  for (const r of ranked) {
+    const at = table.find(r.slot);
+    if (table.count(at) < 2) continue;
+    const pairs = table.matches(at);
+    r.all = [];
+    for (let k = 0; k < pairs.length; k += 2) r.all.push({ found: found[pairs[k]!]!, name: pairs[k + 1]!, score: score(pairs[k]!, r.slot, pairs[k + 1]!) });
   }
   const terms = new Map<readonly PlacedWord[], string>();
   // The bearers' slots and names are read in separate passes: the reads of one pass do not wait on each other,

@@ -130,6 +130,8 @@ export class Aligner {
   private start = 0;
   private width = 0;
   private readonly vocab: readonly PreparedWord[];
+  /** 1 for each reference word written in letters only (the words that glue). */
+  private readonly letters: Uint8Array;
 
   constructor(
     private readonly tokens: readonly ReferenceToken[],
@@ -138,6 +140,7 @@ export class Aligner {
     private readonly stop: ReadonlySet<string>,
   ) {
     this.vocab = index.vocab.words;
+    this.letters = Uint8Array.from(tokens, (t) => (LETTERS.test(t.text) ? 1 : 0));
   }
 
   /**
@@ -237,12 +240,13 @@ export class Aligner {
           chosen = PLACE + 1;
         }
       }
-      if (LETTERS.test(tok.text) && this.pairs.gluable(p, id)) {
-        const text = this.vocab[id]!.text;
+      const text = this.vocab[id]!.text;
+      // Glued either way, the shorter of the two words begins the longer.
+      if (this.letters[p] === 1 && (text.length > tok.text.length ? text.startsWith(tok.text) : text.length < tok.text.length && tok.text.startsWith(text))) {
         let glued = tok.text;
         for (let g = 2; g <= MAX_GLUE && p + g <= n; g++) {
           const next = tokens[p + g - 1]!;
-          if (!LETTERS.test(next.text)) break;
+          if (this.letters[p + g - 1] !== 1) break;
           glued += next.text;
           if (glued.length > text.length) break;
           if (glued === text) {

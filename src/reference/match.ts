@@ -299,8 +299,8 @@ export class ReferenceMatcher {
       for (const unit of units[t]!) {
         const anchored = tokens[t]!.anchor || unit.to - t > 1;
         if (anchored) {
-          for (const id of unit.ids) add(ngrams.singles[id], t);
-          if (settings.singleWordPersonNames) for (const id of unit.ids) add(ngrams.personSingles[id], t);
+          add(this.pairHits.singles(unit.ids, false), t);
+          if (settings.singleWordPersonNames) add(this.pairHits.singles(unit.ids, true), t);
         }
         for (const next of following(unit.to)) {
           if (!anchored && !next.anchored) continue;

@@ -1,8 +1,9 @@
 /**
- * What the n-gram index holds for the word pairs of two adjacent reference words: each word stands for a run of
- * vocabulary ids (the words it matches), and a pair of runs is probed as every (a, b) of them, hundreds of
- * probes for two common first names. The answer depends only on the two runs and the index, so it is kept
- * across references (names recur in payment references) until the index gains names.
+ * What the n-gram index holds for the word pairs of two adjacent reference words, and for the single words of
+ * one: each word stands for a run of vocabulary ids (the words it matches), and a pair of runs is probed as every
+ * (a, b) of them, hundreds of probes for two common first names, each a read from a table of millions. The answer
+ * depends only on the runs and the index, so it is kept across references (names recur in payment references)
+ * until the index gains names.
  */
 import { pairKey, type ReferenceIndex } from './ngram-index.js';
 
@@ -18,10 +19,13 @@ export interface PairHit {
 }
 
 const NOTHING: readonly PairHit[] = Object.freeze([]);
+const NO_NAMES: readonly number[] = Object.freeze([]);
 
 export class PairHits {
   /** By whether skips were probed: first run → second run → hits. */
   private readonly memo = [new Map<readonly number[], Map<readonly number[], readonly PairHit[]>>(), new Map<readonly number[], Map<readonly number[], readonly PairHit[]>>()];
+  /** By whether one-word person names are asked for: run → names of one core word. */
+  private readonly singleMemo = [new Map<readonly number[], readonly number[]>(), new Map<readonly number[], readonly number[]>()];
   private size = 0;
 
   constructor(
@@ -32,6 +36,7 @@ export class PairHits {
   /** Forget every answer (the index gained names, or the runs were rebuilt). */
   clear(): void {
     for (const m of this.memo) m.clear();
+    for (const m of this.singleMemo) m.clear();
     this.size = 0;
   }
 
@@ -42,6 +47,28 @@ export class PairHits {
     const names = this.ngrams.pairs.get(key);
     if (skipped === undefined && names === undefined) return undefined;
     return { key, names, skips: skipped, prefix: names !== undefined && this.ngrams.prefixes.has(key) };
+  }
+
+  /**
+   * The names of one core word keyed under the ids of a run, id by id: other names, or one-word person names
+   * ("HAMZA").
+   */
+  singles(run: readonly number[], personNames: boolean): readonly number[] {
+    if (this.size >= this.limit) this.clear();
+    const memo = this.singleMemo[personNames ? 1 : 0]!;
+    let names = memo.get(run);
+    if (names === undefined) {
+      const byWord = personNames ? this.ngrams.personSingles : this.ngrams.singles;
+      const found: number[] = [];
+      for (const id of run) {
+        const list = byWord[id];
+        if (list !== undefined) for (const entry of list) found.push(entry);
+      }
+      names = found.length === 0 ? NO_NAMES : found;
+      memo.set(run, names);
+      this.size++;
+    }
+    return names;
   }
 
   /** Every pair (a, b) of the runs that the index holds, `a` by `a` then `b` by `b`. Runs are compared by identity. */

@@ -5,9 +5,10 @@ import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
 
 const person = (id: string, name: string): Entity => ({ id, entity_type: 'person', name, sources: ['x'], types: ['sanction'] });
+const organisation = (id: string, name: string): Entity => ({ id, entity_type: 'organisation', name, sources: ['x'], types: ['sanction'] });
 
-function indexOf(names: readonly string[]): { ngrams: ReferenceIndex; id: (word: string) => number } {
-  const screener = createScreener({ entities: names.map((n, i) => person(`p-${i}`, n)) });
+function indexOf(names: readonly string[], others: readonly string[] = []): { ngrams: ReferenceIndex; id: (word: string) => number } {
+  const screener = createScreener({ entities: [...names.map((n, i) => person(`p-${i}`, n)), ...others.map((n, i) => organisation(`o-${i}`, n))] });
   const ngrams = new ReferenceIndex(screener.lists.index);
   ngrams.refresh();
   return { ngrams, id: (word) => screener.lists.index.vocab.id(word)! };
@@ -48,6 +49,17 @@ describe('PairHits', () => {
     const hits = new PairHits(ngrams, 1000);
     expect(hits.probe(id('petrovich'), id('sidorov'), false)).toBeUndefined();
     expect(hits.probe(id('petrovich'), id('sidorov'), true)?.skips).toHaveLength(1);
+  });
+
+  it('lists the one-word names of a run id by id, person names apart', () => {
+    const words = indexOf(['Hamza', 'Zoran Novak'], ['Hamas', 'Hamza', 'Novak']);
+    const hits = new PairHits(words.ngrams, 1000);
+    const run = ['hamza', 'hamas', 'novak', 'zoran'].map(words.id);
+    const byId = (lists: readonly (readonly number[] | undefined)[]) => run.flatMap((id) => lists[id] ?? []);
+    expect(hits.singles(run, false)).toEqual(byId(words.ngrams.singles));
+    expect(hits.singles(run, true)).toEqual(byId(words.ngrams.personSingles));
+    expect(hits.singles(run, false)).toHaveLength(3);
+    expect(hits.singles(run, true)).toHaveLength(1);
   });
 
   it('answers the same after it is full and starts afresh', () => {

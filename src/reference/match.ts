@@ -76,6 +76,8 @@ export interface Found {
   words: PreparedWord[];
   /** Score for a bearer's aka [0] and primary name [1], computed on first use (`ReferenceMatcher.score`). */
   scores: [number | undefined, number | undefined];
+  /** The entry, placement and reference words, as a key of the score cache (`ReferenceMatcher.score`). */
+  signature: string | undefined;
 }
 
 const DIGIT = /[0-9]/;
@@ -131,8 +133,11 @@ export class ReferenceMatcher {
   private pairedSlots = -1;
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
-  /** Scores by entry, kind and placement, while the list (and so every word's weight) stays the same. */
-  private scores = new Map<string, number>();
+  /**
+   * Scores on an aka [0] and on a primary name [1] by signature (entry, placement, words), while the list (and
+   * so every word's weight) stays the same.
+   */
+  private scores: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
   private scoredSlots = -1;
   private scoredSize = -1;
   readonly words: ReferenceWords;
@@ -442,15 +447,19 @@ export class ReferenceMatcher {
     // The names of a group share words and roles, so the score depends only on the entry and the placement.
     const slots = this.index.slots.length;
     const size = this.index.size;
-    if (slots !== this.scoredSlots || size !== this.scoredSize || this.scores.size >= SCORE_CACHE_LIMIT) {
+    if (slots !== this.scoredSlots || size !== this.scoredSize || this.scores[0].size + this.scores[1].size >= SCORE_CACHE_LIMIT) {
       // The list changed (word weights with it), or the cache is full.
-      this.scores = new Map();
+      this.scores = [new Map(), new Map()];
       this.scoredSlots = slots;
       this.scoredSize = size;
     }
-    let key = `${f.entry} ${primary}`;
-    for (let i = 0; i < f.placed.length; i++) key += ` ${f.words[i]!.text}:${f.placed[i]!.type}:${f.placed[i]!.list.join('.')}`;
-    let score = this.scores.get(key);
+    if (f.signature === undefined) {
+      let key = `${f.entry}`;
+      for (let i = 0; i < f.placed.length; i++) key += ` ${f.words[i]!.text}:${f.placed[i]!.type}:${f.placed[i]!.list.join('.')}`;
+      f.signature = key;
+    }
+    const scores = this.scores[primary]!;
+    let score = scores.get(f.signature);
     if (score === undefined) {
       score = scoreMatch({
         queryWords: f.words,
@@ -463,7 +472,7 @@ export class ReferenceMatcher {
         birthYear: undefined,
         weight: this.index.weight,
       });
-      this.scores.set(key, score);
+      scores.set(f.signature, score);
     }
     return (f.scores[primary] = score);
   }
@@ -486,6 +495,7 @@ function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number,
     hypocorism: a.hypocorism,
     words: tokens.slice(a.from, a.to).map((t) => t.word),
     scores: [undefined, undefined],
+    signature: undefined,
   };
 }
 

@@ -45,18 +45,36 @@ const rank = (m: Match): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(m));
 /** Better first: the primary-type ladder, then score, then the primary name before akas. */
 const better = (a: Match, b: Match): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
 
+/** Sort a short list in place, stably (an entity has a handful of matches; the built-in sort allocates). */
+function sortShort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < items.length; i++) {
+    const item = items[i]!;
+    let j = i - 1;
+    for (; j >= 0 && compare(items[j]!, item) > 0; j--) items[j + 1] = items[j]!;
+    items[j + 1] = item;
+  }
+  return items;
+}
+
 /** An entity's matches to report: the best of each span, without spans lying inside another span, in text order. */
-function reported(matches: Match[]): Match[] {
-  const sorted = [...matches].sort(better);
+function reported(matches: readonly Match[]): Match[] {
+  const sorted = sortShort([...matches], better);
   const kept: Match[] = [];
   for (const m of sorted) {
-    const inside = kept.some((k) => k.found.from <= m.found.from && m.found.to <= k.found.to);
+    let inside = false;
+    for (const k of kept) if (k.found.from <= m.found.from && m.found.to <= k.found.to) inside = true;
     if (!inside) kept.push(m);
   }
   // A longer span found later hides the shorter ones kept before it.
-  const span = (m: Match): number => m.found.to - m.found.from;
-  const maximal = kept.filter((m) => !kept.some((k) => k !== m && k.found.from <= m.found.from && m.found.to <= k.found.to && span(k) > span(m)));
-  return maximal.sort((a, b) => a.found.from - b.found.from || a.found.to - b.found.to);
+  const maximal: Match[] = [];
+  for (const m of kept) {
+    let hidden = false;
+    for (const k of kept) {
+      if (k !== m && k.found.from <= m.found.from && m.found.to <= k.found.to && k.found.to - k.found.from > m.found.to - m.found.from) hidden = true;
+    }
+    if (!hidden) maximal.push(m);
+  }
+  return sortShort(maximal, (a, b) => a.found.from - b.found.from || a.found.to - b.found.to);
 }
 
 /** A single capitalised word standing for the initials of the primary name ("IRGC"). */
@@ -119,16 +137,20 @@ interface Ids {
 
 /**
  * The hit order on an entity's best match: best score first; on equal scores the match covering more of the
- * reference, then the entity id (bearers of one found name and kind are in id order already). Negative when
- * `a` comes first.
+ * reference, then the entity id (bearers of one found name and kind are in id order already). Negative when the
+ * entity entering with (score, span) from `group` at `place` comes before `other`.
  */
-function compareRanked(ids: Ids, a: Ranked, b: Ranked): number {
-  const bySpan = b.best.found.to - b.best.found.from - (a.best.found.to - a.best.found.from);
-  if (b.best.score !== a.best.score || bySpan !== 0) return b.best.score - a.best.score || bySpan;
-  if (a.group === b.group) return a.place - b.place;
-  const x = ids.idOf(a.slot);
-  const y = ids.idOf(b.slot);
+function compareTo(ids: Ids, score: number, span: number, group: number, place: number, slot: number, other: Ranked): number {
+  const bySpan = other.best.found.to - other.best.found.from - span;
+  if (other.best.score !== score || bySpan !== 0) return other.best.score - score || bySpan;
+  if (group === other.group) return place - other.place;
+  const x = ids.idOf(slot);
+  const y = ids.idOf(other.slot);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function compareRanked(ids: Ids, a: Ranked, b: Ranked): number {
+  return compareTo(ids, a.best.score, a.best.found.to - a.best.found.from, a.group, a.place, a.slot, b);
 }
 
 const tables = new WeakMap<EntityIndex, SlotTable>();
@@ -245,10 +267,9 @@ function hitsOf(
         // An entity found more than once enters with its best match only (chosen when first met).
         if (!table.settled(at)) choose(at, slot);
         if (table.found(at) !== f || table.name(at) !== name) continue;
-        const candidate: Ranked = { slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, group: g, place: b };
         // Once one bearer of the kind is outranked, so are the rest, which come after it.
-        if (top.bar !== undefined && rankOrder(candidate, top.bar) > 0) break;
-        top.offer(candidate);
+        if (top.bar !== undefined && compareTo(ngrams, groupScore, span, g, b, slot, top.bar) > 0) break;
+        top.offer({ slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, group: g, place: b });
       }
     }
   }

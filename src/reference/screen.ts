@@ -288,17 +288,22 @@ function hitsOf(
   const bearing = ranked.map((r) => slots[r.slot]!);
   const bearingNames = bearing.map((s) => s.names);
   const bestNames = ranked.map((r, k) => bearingNames[k]![r.best.name]!);
-  const hits = ranked.map(({ best, all }, k): ReferenceHit => {
+  const hits: ReferenceHit[] = [];
+  for (let k = 0; k < ranked.length; k++) {
+    const { best, all } = ranked[k]!;
     const names = bearingNames[k]!;
-    return {
+    const details: MatchDetail[] = [];
+    if (all === undefined) details.push(detail(names, bestNames[k]!, best, terms));
+    else for (const m of reported(all)) details.push(detail(names, names[m.name]!, m, terms));
+    hits.push({
       doc: bearing[k]!.entity,
       match_types: [primaryOf(best), 'ngram'],
-      match_details: (all === undefined ? [best] : reported(all)).map((m) => detail(names, m === best ? bestNames[k]! : names[m.name]!, m, terms)),
+      match_details: details,
       score: best.score,
       match_status: 'potential_match',
       risk_level: 'unknown',
-    };
-  });
+    });
+  }
   return { total, hits };
 }
 

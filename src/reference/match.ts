@@ -380,7 +380,6 @@ export class ReferenceMatcher {
       for (let p = anchor - 1; p >= lo && !found; p--) found = near(p, id);
       if (!found) return null;
     }
-    if (order.core === 1 && !this.maySupport(tokens, pairs, order, wordIds, person, lo)) return null;
     let best: Alignment | null = null;
     // The name may start up to its optional leading words (and one initial) before the anchor.
     for (let start = anchor; start >= lo; start--) {
@@ -391,31 +390,6 @@ export class ReferenceMatcher {
     }
     if (best === null) return null;
     return this.supported(best, order, wordIds, person, settings) ? best : null;
-  }
-
-  /**
-   * For a name of one core word, whether the noise guard (`supported`) can pass at all, checked before aligning
-   * (most such candidates fail it): the word has three letters or more and some reference word from `lo` on spells
-   * it as listed or glues with it; a person name with particles (or numbers, affixes) needs one of them there too.
-   */
-  private maySupport(tokens: readonly ReferenceToken[], pairs: PairCache, order: NameOrder, wordIds: readonly number[], person: boolean, lo: number): boolean {
-    const words = this.index.vocab.words;
-    const id = wordIds[order.kinds.indexOf('core')]!;
-    if (words[id]!.text.length < 3) return false;
-    const n = tokens.length;
-    let spelt = false;
-    for (let p = lo; p < n && !spelt; p++) {
-      const type = pairs.type(p, id, person);
-      spelt = (type !== null && SPELT.has(type)) || pairs.gluable(p, id);
-    }
-    if (!spelt) return false;
-    if (!person || wordsBesidesAffixes(order) <= 1) return true;
-    for (let k = 0; k < wordIds.length; k++) {
-      const kind = order.kinds[k];
-      if (kind === 'core' || kind === 'initial' || this.words.stop.has(words[wordIds[k]!]!.text)) continue;
-      for (let p = lo; p < n; p++) if (pairs.type(p, wordIds[k]!, person) !== null || pairs.gluable(p, wordIds[k]!)) return true;
-    }
-    return false;
   }
 
   private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {

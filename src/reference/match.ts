@@ -130,7 +130,6 @@ export class ReferenceMatcher {
   private idLists = new Map<number, readonly number[]>();
   /** Word pairs the n-gram index holds, by the runs of vocabulary ids of two reference words. */
   private readonly pairHits: PairHits;
-  private pairedSlots = -1;
   private readonly prepared = new Map<string, PreparedWord>();
   private cachedVocabSize = -1;
   /**
@@ -138,8 +137,9 @@ export class ReferenceMatcher {
    * so every word's weight) stays the same.
    */
   private scores: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
-  private scoredSlots = -1;
-  private scoredSize = -1;
+  /** The list's slots and live entities when `pairHits` and `scores` were last checked against it. */
+  private listSlots = -1;
+  private listSize = -1;
   readonly words: ReferenceWords;
 
   constructor(readonly index: EntityIndex) {
@@ -239,11 +239,7 @@ export class ReferenceMatcher {
       this.cachedVocabSize = this.index.vocab.size;
       this.pairHits.clear();
     }
-    if (this.index.slots.length !== this.pairedSlots) {
-      // New names: pairs that held nothing may hold them now.
-      this.pairHits.clear();
-      this.pairedSlots = this.index.slots.length;
-    }
+    this.followList();
     const tokens = this.tokens(text);
     const n = tokens.length;
     if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
@@ -439,20 +435,27 @@ export class ReferenceMatcher {
     });
   }
 
+  /** Forget the cached answers that a change of the list made stale. */
+  private followList(): void {
+    const slots = this.index.slots.length;
+    const size = this.index.size;
+    if (slots === this.listSlots && size === this.listSize) return;
+    // New names: pairs that held nothing may hold them now (a removed entity is skipped when its bearers are read).
+    if (slots !== this.listSlots) this.pairHits.clear();
+    // Any change moves the words' weights, and the scores with them.
+    this.scores = [new Map(), new Map()];
+    this.listSlots = slots;
+    this.listSize = size;
+  }
+
   /** The score of a found name for a bearer: one of the bearer's names (0: its primary name). */
   score(f: Found, slot: number, name: number): number {
     const primary = name === 0 ? 1 : 0;
     const known = f.scores[primary];
     if (known !== undefined) return known;
     // The names of a group share words and roles, so the score depends only on the entry and the placement.
-    const slots = this.index.slots.length;
-    const size = this.index.size;
-    if (slots !== this.scoredSlots || size !== this.scoredSize || this.scores[0].size + this.scores[1].size >= SCORE_CACHE_LIMIT) {
-      // The list changed (word weights with it), or the cache is full.
-      this.scores = [new Map(), new Map()];
-      this.scoredSlots = slots;
-      this.scoredSize = size;
-    }
+    this.followList();
+    if (this.scores[0].size + this.scores[1].size >= SCORE_CACHE_LIMIT) this.scores = [new Map(), new Map()];
     if (f.signature === undefined) {
       let key = `${f.entry}`;
       for (let i = 0; i < f.placed.length; i++) key += ` ${f.words[i]!.text}:${f.placed[i]!.type}:${f.placed[i]!.list.join('.')}`;

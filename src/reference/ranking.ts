@@ -91,13 +91,6 @@ export function rankFound(
   const table = tableFor(index);
   table.reset(expected);
   const score = (f: number, slot: number, name: number): number => matcher.score(found[f]!, slot, name);
-  // The primary-type rank of each found name by kind: [2f] on an aka, [2f + 1] on a primary name.
-  const ranks = new Int8Array(2 * found.length);
-  for (let f = 0; f < found.length; f++) {
-    ranks[2 * f] = PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, false));
-    ranks[2 * f + 1] = PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found[f]!.matchClass, true));
-  }
-  const rankOf = (f: number, name: number): number => ranks[2 * f + (name === 0 ? 1 : 0)]!;
   // The first bearer of each kind of each found name, as an offset in its list: [2f] aka, [2f + 1] primary.
   const firsts = new Int32Array(2 * found.length).fill(-1);
   let total = 0;
@@ -117,22 +110,20 @@ export function rankFound(
       table.record(at, f, name);
     }
   }
-  /** The best of an entity's matches as `better` orders them: the primary-type ladder, score, primary name. */
+  /** The best of an entity's matches as `better` orders them. */
   const choose = (at: number, slot: number): void => {
     const matches = table.matches(at);
-    let bf = matches[0]!;
-    let bn = matches[1]!;
-    for (let k = 2; k < matches.length; k += 2) {
+    let best: Match | undefined;
+    let bestFound = 0;
+    for (let k = 0; k < matches.length; k += 2) {
       const f = matches[k]!;
-      const name = matches[k + 1]!;
-      const byRank = rankOf(f, name) - rankOf(bf, bn);
-      const byScore = byRank === 0 ? score(bf, slot, bn) - score(f, slot, name) : 0;
-      if (byRank < 0 || (byRank === 0 && (byScore < 0 || (byScore === 0 && name < bn)))) {
-        bf = f;
-        bn = name;
+      const m: Match = { found: found[f]!, name: matches[k + 1]!, score: score(f, slot, matches[k + 1]!) };
+      if (best === undefined || better(m, best) < 0) {
+        best = m;
+        bestFound = f;
       }
     }
-    table.choose(at, bf, bn);
+    table.choose(at, bestFound, best!.name);
   };
   // Found names by kind, in bands of equal score ceiling (the match class), best band first: a band is scored
   // only when its ceiling may reach the hits kept so far.

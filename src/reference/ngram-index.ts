@@ -25,6 +25,7 @@
  */
 import type { AffixRole } from '../names/affixes.js';
 import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import type { Entity } from '../types/entity.js';
 import { KeyedLists } from './keyed-lists.js';
 
 /**
@@ -107,16 +108,25 @@ export class ReferenceIndex {
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
+  /** Name number → the name as published, for names alone in their group. */
+  private nameOriginal: string[] = [];
   /**
    * First name number of a group → the group's names as flat (slot, name index) pairs in entity id order, for
    * groups of two names or more.
    */
   private readonly groups = new Map<number, number[]>();
+  /** First name number of a group → each name of the group as published, parallel to its pairs in `groups`. */
+  private readonly groupOriginals = new Map<number, string[]>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
   /** Entity id by slot: ranking reads ids of thousands of bearers without reaching their entities. */
   private readonly ids: string[] = [];
+  /**
+   * Entity by slot (undefined for a slot removed before it was indexed): a reference's hits are built from here
+   * and from `originals`, so that building a hundred hits reads no slot of the screening index.
+   */
+  private readonly entities: (Entity | undefined)[] = [];
 
   constructor(readonly index: EntityIndex) {}
 
@@ -126,6 +136,7 @@ export class ReferenceIndex {
     for (; this.indexedSlots < slots.length; this.indexedSlots++) {
       const slot = slots[this.indexedSlots];
       this.ids.push(slot === undefined ? '' : slot.entity.id);
+      this.entities.push(slot?.entity);
       if (slot !== undefined) this.addSlot(this.indexedSlots);
     }
   }
@@ -147,6 +158,20 @@ export class ReferenceIndex {
   /** Id of the entity in a slot (indexed already). */
   idOf(slot: number): string {
     return this.ids[slot]!;
+  }
+
+  /** The entity in a slot (indexed already and not removed). */
+  entityOf(slot: number): Entity {
+    return this.entities[slot]!;
+  }
+
+  /**
+   * The names an entry stands for as published, one for each (slot, name index) pair of `bearers(entry)`, in the
+   * same order (read before the list changes again).
+   */
+  originals(entry: number): readonly string[] {
+    const first = entry >>> 1;
+    return this.groupOriginals.get(first) ?? [this.nameOriginal[first]!];
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -180,8 +205,11 @@ export class ReferenceIndex {
     }
   }
 
-  /** Insert a name into a group's (slot, name index) pairs, keeping entity id order. */
-  private join(group: number[], slot: number, name: number): void {
+  /**
+   * Insert a name into a group's (slot, name index) pairs and its spelling into the group's `originals`, keeping
+   * entity id order.
+   */
+  private join(group: number[], originals: string[], slot: number, name: number, original: string): void {
     const slots = this.index.slots;
     const id = this.ids[slot]!;
     let lo = 0;
@@ -194,10 +222,12 @@ export class ReferenceIndex {
         let kept = 0;
         for (let k = 0; k < group.length; k += 2) {
           if (slots[group[k]!] === undefined) continue;
+          originals[kept / 2] = originals[k / 2]!;
           group[kept++] = group[k]!;
           group[kept++] = group[k + 1]!;
         }
         group.length = kept;
+        originals.length = kept / 2;
         lo = 0;
         hi = kept / 2;
         continue;
@@ -207,6 +237,7 @@ export class ReferenceIndex {
       else hi = mid;
     }
     group.splice(2 * lo, 0, slot, name);
+    originals.splice(lo, 0, original);
   }
 
   private addSlot(slot: number): void {
@@ -217,17 +248,21 @@ export class ReferenceIndex {
       const nameNo = this.nameSlot.length;
       this.nameSlot.push(slot);
       this.nameIndex.push(nameIdx);
+      this.nameOriginal.push(n.original);
       const entry = nameNo * 2;
       const ids = nameIds(n);
       const first = n.group === undefined ? undefined : this.firstOfGroup.get(n.group);
       if (first !== undefined) {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
-        if (group === undefined) {
+        let originals = this.groupOriginals.get(first);
+        if (group === undefined || originals === undefined) {
           group = [this.nameSlot[first]!, this.nameIndex[first]!];
+          originals = [this.nameOriginal[first]!];
           this.groups.set(first, group);
+          this.groupOriginals.set(first, originals);
         }
-        this.join(group, slot, nameIdx);
+        this.join(group, originals, slot, nameIdx, n.original);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -21,14 +21,17 @@ export interface Match {
 }
 
 export const primaryOf = (m: Match): PrimaryMatchType => primaryTypeOf(m.found.matchClass, m.name === 0);
-const rank = (m: Match): number => PRIMARY_MATCH_TYPES.indexOf(primaryOf(m));
+/** Place of a match on the primary-type ladder (lower is better). */
+const rankOf = (found: Found, name: number): number => PRIMARY_MATCH_TYPES.indexOf(primaryTypeOf(found.matchClass, name === 0));
 /** Better first: the primary-type ladder, then score, then the primary name before akas. */
-export const better = (a: Match, b: Match): number => rank(a) - rank(b) || b.score - a.score || a.name - b.name;
+export const better = (a: Match, b: Match): number => rankOf(a.found, a.name) - rankOf(b.found, b.name) || b.score - a.score || a.name - b.name;
 
-/** An entity in the running for the first hits: its best match, and all its matches when it has several. */
-export interface Ranked {
+/**
+ * An entity in the running for the first hits: its best match (the fields of `Match`), and all its matches when
+ * it has several.
+ */
+export interface Ranked extends Match {
   slot: number;
-  best: Match;
   all: Match[] | undefined;
   /** The found name and kind the entity entered with, and its place among their bearers (in entity id order). */
   group: number;
@@ -46,8 +49,8 @@ interface Ids {
  * entity entering with (score, span) from `group` at `place` comes before `other`.
  */
 function compareTo(ids: Ids, score: number, span: number, group: number, place: number, slot: number, other: Ranked): number {
-  const bySpan = other.best.found.to - other.best.found.from - span;
-  if (other.best.score !== score || bySpan !== 0) return other.best.score - score || bySpan;
+  const bySpan = other.found.to - other.found.from - span;
+  if (other.score !== score || bySpan !== 0) return other.score - score || bySpan;
   if (group === other.group) return place - other.place;
   const x = ids.idOf(slot);
   const y = ids.idOf(other.slot);
@@ -55,7 +58,7 @@ function compareTo(ids: Ids, score: number, span: number, group: number, place: 
 }
 
 function compareRanked(ids: Ids, a: Ranked, b: Ranked): number {
-  return compareTo(ids, a.best.score, a.best.found.to - a.best.found.from, a.group, a.place, a.slot, b);
+  return compareTo(ids, a.score, a.found.to - a.found.from, a.group, a.place, a.slot, b);
 }
 
 const tables = new WeakMap<EntityIndex, SlotTable>();
@@ -110,20 +113,26 @@ export function rankFound(
       table.record(at, f, name);
     }
   }
-  /** The best of an entity's matches as `better` orders them. */
+  /** The best of an entity's matches as `better` orders them (the first of equals). */
   const choose = (at: number, slot: number): void => {
-    const matches = table.matches(at);
-    let best: Match | undefined;
-    let bestFound = 0;
-    for (let k = 0; k < matches.length; k += 2) {
-      const f = matches[k]!;
-      const m: Match = { found: found[f]!, name: matches[k + 1]!, score: score(f, slot, matches[k + 1]!) };
-      if (best === undefined || better(m, best) < 0) {
-        best = m;
+    let bestFound = -1;
+    let bestName = 0;
+    let bestRank = 0;
+    let bestScore = 0;
+    for (let c = table.first(at); c >= 0; c = table.next(c)) {
+      const f = table.foundAt(c);
+      const name = table.nameAt(c);
+      const r = rankOf(found[f]!, name);
+      if (bestFound >= 0 && r > bestRank) continue;
+      const s = score(f, slot, name);
+      if (bestFound < 0 || r < bestRank || s > bestScore || (s === bestScore && name < bestName)) {
         bestFound = f;
+        bestName = name;
+        bestRank = r;
+        bestScore = s;
       }
     }
-    table.choose(at, bestFound, best!.name);
+    table.choose(at, bestFound, bestName);
   };
   // Found names by kind, in bands of equal score ceiling (the match class), best band first: a band is scored
   // only when its ceiling may reach the hits kept so far.
@@ -138,7 +147,7 @@ export function rankFound(
   for (let i = 0, j = 0; i < groups.length; i = j) {
     const ceiling = ceilingOf(groups[i]!);
     for (j = i; j < groups.length && ceilingOf(groups[j]!) === ceiling; j++);
-    if (top.bar !== undefined && top.bar.best.score > ceiling) break;
+    if (top.bar !== undefined && top.bar.score > ceiling) break;
     const band = groups.slice(i, j);
     for (const g of band) {
       const list = lists[g >> 1]!;
@@ -152,7 +161,7 @@ export function rankFound(
       const groupScore = groupScores[g]!;
       const span = spanOf(g);
       const bar = top.bar;
-      if (bar !== undefined && (bar.best.score > groupScore || (bar.best.score === groupScore && bar.best.found.to - bar.best.found.from > span))) break;
+      if (bar !== undefined && (bar.score > groupScore || (bar.score === groupScore && bar.found.to - bar.found.from > span))) break;
       const bearers = lists[f]!;
       for (let b = firsts[g]!; b < bearers.length; b += 2) {
         const name = bearers[b + 1]!;
@@ -165,7 +174,7 @@ export function rankFound(
         if (table.found(at) !== f || table.name(at) !== name) continue;
         // Once one bearer of the kind is outranked, so are the rest, which come after it.
         if (top.bar !== undefined && compareTo(ngrams, groupScore, span, g, b, slot, top.bar) > 0) break;
-        top.offer({ slot, best: { found: found[f]!, name, score: groupScore }, all: undefined, group: g, place: b });
+        top.offer({ found: found[f]!, name, score: groupScore, slot, all: undefined, group: g, place: b });
       }
     }
   }
@@ -174,9 +183,11 @@ export function rankFound(
   for (const r of ranked) {
     const at = table.find(r.slot);
     if (table.count(at) < 2) continue;
-    const pairs = table.matches(at);
     r.all = [];
-    for (let k = 0; k < pairs.length; k += 2) r.all.push({ found: found[pairs[k]!]!, name: pairs[k + 1]!, score: score(pairs[k]!, r.slot, pairs[k + 1]!) });
+    for (let c = table.first(at); c >= 0; c = table.next(c)) {
+      const f = table.foundAt(c);
+      r.all.push({ found: found[f]!, name: table.nameAt(c), score: score(f, r.slot, table.nameAt(c)) });
+    }
   }
   return { total, ranked };
 }

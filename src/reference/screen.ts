@@ -6,7 +6,7 @@
 import type { PlacedWord } from '../names/assign.js';
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { shortestWordForOneEdit } from '../names/fuzziness.js';
-import type { EntityIndex, Slot } from '../screening/entity-index.js';
+import type { EntityIndex } from '../screening/entity-index.js';
 import { matchesTypes } from '../screening/filters.js';
 import { better, primaryOf, rankFound, type Match } from './ranking.js';
 import type { TamisScreener } from '../screening/screener.js';
@@ -68,65 +68,87 @@ function isAbbreviation(original: string, primaryWords: readonly string[], akaWo
   return primaryWords.map((w) => w[0]).join('') === aka;
 }
 
+/** Names of one word, by found name (memo of `ReferenceIndex.reading`, read for akas only). */
+type SingleWords = Map<Found, boolean>;
+
 /**
- * One entry of `match_details`. `terms` memoises `matching_term` by placement: the names of one group share
- * their placement and their words.
+ * One entry of `match_details`. `original` is the bearing name as published. The bearer's slot is read only
+ * when `terms` lacks the placement's term (the names of one group share their placement and their words) and
+ * for an aka of one word, which may be the initials of the primary name.
  */
-function detail(names: Slot['names'], name: Slot['names'][number], m: Match, terms: Map<readonly PlacedWord[], string>): MatchDetail {
+function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: string, terms: Map<readonly PlacedWord[], string>, single: SingleWords): MatchDetail {
   const { found } = m;
+  let term = terms.get(found.placed);
+  if (term === undefined) {
+    term = matchingTerm(found.placed, matcher.index.slots[slot]!.names[m.name]!.words);
+    terms.set(found.placed, term);
+  }
   let nameType: NameType = m.name === 0 ? 'name' : 'aka';
   if (found.hypocorism) nameType = 'hypocorism';
   else if (found.acronym) nameType = 'abbreviation';
-  else if (m.name > 0 && name.words.length === 1) {
-    const primary = names[0]!.words.map((w) => w.text);
-    if (isAbbreviation(name.original, primary, name.words.map((w) => w.text))) nameType = 'abbreviation';
+  else if (m.name > 0 && oneWord(matcher, found, single)) {
+    const names = matcher.index.slots[slot]!.names;
+    if (isAbbreviation(original, names[0]!.words.map((w) => w.text), [names[m.name]!.words[0]!.text])) nameType = 'abbreviation';
   }
   return {
-    matching_term: matchingTerm(found.placed, name.words, terms),
+    matching_term: term,
     matching_reason: primaryOf(m),
     name_type: nameType,
-    source_name: name.original,
+    source_name: original,
     substring: found.substring,
     substring_index: [found.start, found.end],
   };
 }
 
-function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: string }[], terms: Map<readonly PlacedWord[], string>): string {
-  let term = terms.get(placed);
-  if (term === undefined) {
-    const positions: number[] = [];
-    for (const p of placed) for (const j of p.list) if (!positions.includes(j)) positions.push(j);
-    positions.sort((a, b) => a - b);
-    term = positions.map((p) => words[p]!.text).join(' ');
-    terms.set(placed, term);
+/** Whether the list name a found name stands for has one word. */
+function oneWord(matcher: ReferenceMatcher, found: Found, single: SingleWords): boolean {
+  let one = single.get(found);
+  if (one === undefined) {
+    one = matcher.ngrams.reading(found.entry)?.wordIds.length === 1;
+    single.set(found, one);
   }
-  return term;
+  return one;
 }
 
-/** The hits, best first: the entities `rankFound` ranks, each built in full. */
+/** The words of a bearing name at the placed positions, in the name's order. */
+function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: string }[]): string {
+  const positions: number[] = [];
+  for (const p of placed) for (const j of p.list) if (!positions.includes(j)) positions.push(j);
+  positions.sort((a, b) => a - b);
+  return positions.map((p) => words[p]!.text).join(' ');
+}
+
+/**
+ * The hits, best first: the entities `rankFound` ranks, each built in full. An entity found by one name is built
+ * from the n-gram index (its entity, and the name as published, read from the group in place order): the slots
+ * of a large list are scattered in memory, and a hundred hits would wait on hundreds of reads. Entities found
+ * several times read their slot.
+ */
 function hitsOf(
   matcher: ReferenceMatcher,
   found: readonly Found[],
   keep: ((entity: Entity) => boolean) | undefined,
   cap: number,
 ): { total: number; hits: ReferenceHit[] } {
-  const slots = matcher.index.slots;
+  const ngrams = matcher.ngrams;
   const { total, ranked } = rankFound(matcher, found, keep, cap);
   const terms = new Map<readonly PlacedWord[], string>();
-  // The bearers' slots and names are read in separate passes: the reads of one pass do not wait on each other,
-  // and each misses the CPU's cache on a large list.
-  const bearing = ranked.map((r) => slots[r.slot]!);
-  const bearingNames = bearing.map((s) => s.names);
-  const bestNames = ranked.map((r, k) => bearingNames[k]![r.best.name]!);
+  const single: SingleWords = new Map();
+  const originals: (readonly string[] | undefined)[] = new Array(found.length);
   const hits: ReferenceHit[] = [];
-  for (let k = 0; k < ranked.length; k++) {
-    const { best, all } = ranked[k]!;
-    const names = bearingNames[k]!;
+  for (const best of ranked) {
+    const { slot, all, group, place } = best;
     const details: MatchDetail[] = [];
-    if (all === undefined) details.push(detail(names, bestNames[k]!, best, terms));
-    else for (const m of reported(all)) details.push(detail(names, names[m.name]!, m, terms));
+    if (all === undefined) {
+      const f = group >> 1;
+      const spelt = (originals[f] ??= ngrams.originals(found[f]!.entry));
+      details.push(detail(matcher, slot, best, spelt[place >> 1]!, terms, single));
+    } else {
+      const names = matcher.index.slots[slot]!.names;
+      for (const m of reported(all)) details.push(detail(matcher, slot, m, names[m.name]!.original, terms, single));
+    }
     hits.push({
-      doc: bearing[k]!.entity,
+      doc: ngrams.entityOf(slot),
       match_types: [primaryOf(best), 'ngram'],
       match_details: details,
       score: best.score,

@@ -9,7 +9,7 @@
 
 /**
  * Fields of a position: the stamp of the reference that filled it, slot, count, best found and bearing names,
- * last match, whether the best was chosen.
+ * first match, whether the best was chosen, last match.
  */
 const STAMP = 0;
 const SLOT = 1;
@@ -19,6 +19,7 @@ const NAME = 4;
 const HEAD = 5;
 /** 1 once the best of several matches was chosen (`choose`). */
 const CHOSEN = 6;
+const TAIL = 7;
 /** Eight 4-byte fields: two positions per 64-byte cache line, none straddling two. */
 const STRIDE = 8;
 const MAX_STAMP = 0x7fffffff;
@@ -26,7 +27,7 @@ const MAX_STAMP = 0x7fffffff;
 export class SlotTable {
   private table = new Int32Array(0);
   private stamp = 0;
-  /** Matches as (found name, bearing name, index of the previous match of the same slot or -1). */
+  /** Matches as (found name, bearing name, index of the next match of the same slot or -1). */
   private chain = new Int32Array(0);
   private chained = 0;
   private mask = 0;
@@ -81,15 +82,16 @@ export class SlotTable {
   /** Count one more match at a position; the first is its best until another is chosen. */
   record(at: number, found: number, name: number): void {
     const t = this.table;
-    if (t[at + COUNT]!++ === 0) {
-      t[at + FOUND] = found;
-      t[at + NAME] = name;
-    }
     const c = 3 * this.chained++;
     this.chain[c] = found;
     this.chain[c + 1] = name;
-    this.chain[c + 2] = t[at + HEAD]!;
-    t[at + HEAD] = c;
+    this.chain[c + 2] = -1;
+    if (t[at + COUNT]!++ === 0) {
+      t[at + FOUND] = found;
+      t[at + NAME] = name;
+      t[at + HEAD] = c;
+    } else this.chain[t[at + TAIL]! + 2] = c;
+    t[at + TAIL] = c;
   }
 
   /** Make a match the best at a position, once its matches were compared. */
@@ -115,12 +117,31 @@ export class SlotTable {
     return this.table[at + NAME]!;
   }
 
+  /**
+   * The first match at a position, in the order recorded, as a handle for `foundAt`, `nameAt` and `next`; -1
+   * when there is none.
+   */
+  first(at: number): number {
+    return this.table[at + COUNT] === 0 ? -1 : this.table[at + HEAD]!;
+  }
+
+  /** The match recorded after this one at the same position, or -1. */
+  next(match: number): number {
+    return this.chain[match + 2]!;
+  }
+
+  foundAt(match: number): number {
+    return this.chain[match]!;
+  }
+
+  nameAt(match: number): number {
+    return this.chain[match + 1]!;
+  }
+
   /** Every match at a position in the order recorded, as flat (found name, bearing name) pairs. */
   matches(at: number): number[] {
-    const latestFirst: number[] = [];
-    for (let c = this.table[at + HEAD]!; c >= 0; c = this.chain[c + 2]!) latestFirst.push(this.chain[c]!, this.chain[c + 1]!);
     const pairs: number[] = [];
-    for (let k = latestFirst.length - 2; k >= 0; k -= 2) pairs.push(latestFirst[k]!, latestFirst[k + 1]!);
+    for (let c = this.first(at); c >= 0; c = this.next(c)) pairs.push(this.foundAt(c), this.nameAt(c));
     return pairs;
   }
 }

@@ -203,6 +203,41 @@ describe('screenReference: response', () => {
     expect(found()).toEqual([1, ['z-4']]);
   });
 
+  it('gives each hit the name as its own entity publishes it, after bearers of the name are removed and added', () => {
+    const bearer = (id: string, name: string, aka?: string): Entity => ({
+      id,
+      entity_type: 'person',
+      name,
+      ...(aka === undefined ? {} : { aka: [{ name: aka }] }),
+      sources: ['x'],
+      types: ['sanction'],
+    });
+    const s = createScreener({
+      entities: [bearer('z-1', 'Zoran Novak'), bearer('z-2', 'ZORAN NOVAK'), bearer('z-3', 'zoran  novak'), bearer('z-5', 'Ivo Kos', 'Zoran NOVAK')],
+    });
+    const spelt = () => {
+      const r = screenReference(s, request({ search_term: 'PAYMENT TO ZORAN NOVAK' }), options);
+      return r.ok ? r.value.hits.map((h) => [h.doc.id, h.match_details.map((d) => d.source_name)]) : r.error;
+    };
+    expect(spelt()).toEqual([
+      ['z-1', ['Zoran Novak']],
+      ['z-2', ['ZORAN NOVAK']],
+      ['z-3', ['zoran  novak']],
+      ['z-5', ['Zoran NOVAK']],
+    ]);
+    // Inserting z-25 between z-2 (removed) and z-3 drops the removed bearer from the group.
+    s.remove('z-2');
+    s.add(bearer('z-25', 'Zoran Novak.'));
+    s.add(bearer('z-0', 'ZORAN Novak'));
+    expect(spelt()).toEqual([
+      ['z-0', ['ZORAN Novak']],
+      ['z-1', ['Zoran Novak']],
+      ['z-25', ['Zoran Novak.']],
+      ['z-3', ['zoran  novak']],
+      ['z-5', ['Zoran NOVAK']],
+    ]);
+  });
+
   it('returns the bearers of a shared name in score then entity id order, whatever the order they were added in', () => {
     const bearer = (id: string, aka = false): Entity =>
       aka

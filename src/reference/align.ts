@@ -28,6 +28,19 @@ const STRONG: ReadonlySet<WordMatchType> = new Set([
   'word_to_digit',
 ]);
 
+/**
+ * Placements of one reference word on one list word, by type and list position: made once and shared by every
+ * alignment (a reference builds dozens), so never changed once made.
+ */
+const PLACED = new Map<WordMatchType, PlacedWord[]>();
+const GAP_PLACED: PlacedWord = { type: 'name_variations_removal', list: [] };
+
+function placedOn(type: WordMatchType, position: number): PlacedWord {
+  let byPosition = PLACED.get(type);
+  if (byPosition === undefined) PLACED.set(type, (byPosition = []));
+  return (byPosition[position] ??= { type, list: [position] });
+}
+
 /** Per-word types that the person-only rules (nicknames, initials) cannot change (wordMatchType's order). */
 export const SAME_UNDER_BOTH_RULES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'phonetic']);
 
@@ -199,7 +212,7 @@ export class Aligner {
     for (let k = 0; k < m; k++) {
       const tok = tokens[start + k]!;
       const kind = order.kinds[k]!;
-      placed.push({ type: 'exact_match', list: [order.positions[k]!] });
+      placed.push(placedOn('exact_match', order.positions[k]!));
       quality += PLACEMENT_QUALITY.exact_match + (kind === 'core' ? 0 : 1);
       if (kind === 'core') {
         if (tok.noise === undefined && tok.text.length >= 2) coreSupport++;
@@ -303,10 +316,10 @@ export class Aligner {
       case SKIP:
         return (k + 1) * 256 + p;
       case GAP:
-        a.placed.push({ type: 'name_variations_removal', list: [] });
+        a.placed.push(GAP_PLACED);
         return k * 256 + p + 1;
       case GLUED_REFERENCE:
-        for (let j = 0; j < g; j++) a.placed.push({ type: 'removed_spaces', list: [pos] });
+        for (let j = 0; j < g; j++) a.placed.push(placedOn('removed_spaces', pos));
         if (core) a.coreSupport++;
         else if (kind !== 'initial' && !this.stop.has(this.vocab[id]!.text)) a.affixes++;
         return (k + 1) * 256 + p + g;
@@ -324,7 +337,7 @@ export class Aligner {
       default: {
         const tok = this.tokens[p]!;
         const type = this.pairs.type(p, id, this.person)!;
-        a.placed.push({ type, list: [pos] });
+        a.placed.push(placedOn(type, pos));
         if (core) {
           if (STRONG.has(type) && tok.noise === undefined && tok.text.length >= 2) a.coreSupport++;
           if (type === 'exact_match' && tok.noise === 'stop_word') a.stopSupport++;

@@ -178,7 +178,7 @@ export function rankFound(
       }
     }
   }
-  const ranked = top.sorted();
+  const ranked = top.take();
   // Entities found more than once report all their matches.
   for (const r of ranked) {
     const at = table.find(r.slot);

@@ -112,10 +112,20 @@ function oneWord(matcher: ReferenceMatcher, found: Found, single: SingleWords): 
 
 /** The words of a bearing name at the placed positions, in the name's order. */
 function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: string }[]): string {
+  // Positions in increasing order, each once (inserted in place: a name has a handful of words).
   const positions: number[] = [];
-  for (const p of placed) for (const j of p.list) if (!positions.includes(j)) positions.push(j);
-  positions.sort((a, b) => a - b);
-  return positions.map((p) => words[p]!.text).join(' ');
+  for (const p of placed) {
+    for (const j of p.list) {
+      let at = positions.length;
+      while (at > 0 && positions[at - 1]! > j) at--;
+      if (positions[at - 1] === j) continue;
+      if (at === positions.length) positions.push(j);
+      else positions.splice(at, 0, j);
+    }
+  }
+  let term = '';
+  for (const p of positions) term += term === '' ? words[p]!.text : ` ${words[p]!.text}`;
+  return term;
 }
 
 /**

@@ -26,7 +26,7 @@ describe('firstInOrder', () => {
 });
 
 describe('Top', () => {
-  it('has no bar until k items are kept, then the worst item kept', () => {
+  it('has no bar until k items are kept, then the worst item kept; hands the items over in order once', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 30 }), fc.integer({ min: 1, max: 8 }), (scores, k) => {
         const top = new Top(k, (a: number, b: number) => b - a);
@@ -35,7 +35,9 @@ describe('Top', () => {
           const kept = [...scores.slice(0, i + 1)].sort((a, b) => b - a).slice(0, k);
           expect(top.bar).toBe(kept.length < k ? undefined : kept[k - 1]);
         });
-        expect(top.sorted()).toEqual([...scores].sort((a, b) => b - a).slice(0, k));
+        expect(top.take()).toEqual([...scores].sort((a, b) => b - a).slice(0, k));
+        // Taken: the Top is empty again.
+        expect([top.bar, top.take()]).toEqual([undefined, []]);
       }),
     );
   });

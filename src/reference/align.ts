@@ -14,6 +14,7 @@ import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { EntityIndex } from '../screening/entity-index.js';
 import type { NameOrder } from './ngram-index.js';
 import type { ReferenceToken } from './match.js';
+import type { TypeMemo } from './type-memo.js';
 
 export const LETTERS = /^[a-z]+$/;
 /** At most this many words glued into one. */
@@ -64,27 +65,36 @@ export interface Alignment {
  * rules) pair is compared once, however many candidate names share the word.
  */
 export class PairCache {
-  private readonly types = new Map<number, WordMatchType | null>();
   private readonly person: WordMatchContext;
   private readonly other: WordMatchContext;
 
   /**
    * `known`: for each reference word looked up in the vocabulary, the vocabulary words it matches under person
    * rules with their types (`CandidateFinder.vocabularyTypes`, which finds every word the per-word rules
-   * match); a word outside it matches under neither rules.
+   * match); a word outside it matches under neither rules. `memo` is emptied and holds the answers.
    */
   constructor(
     readonly tokens: readonly ReferenceToken[],
     private readonly known: readonly (ReadonlyMap<number, WordMatchType> | undefined)[],
     minEditLength: number | null,
     readonly index: EntityIndex,
+    private readonly memo: TypeMemo,
   ) {
     this.person = { tables: index.tables, minEditLength, nicknames: true, initials: true };
     this.other = { tables: index.tables, minEditLength, nicknames: false, initials: false };
+    memo.reset();
   }
 
   /** How reference word `p` matches vocabulary word `id`: noise words only exactly (or digit and number word). */
   type(p: number, id: number, person: boolean): WordMatchType | null {
+    const memo = this.memo.get(id, p, person);
+    if (memo !== undefined) return memo;
+    const type = this.compare(p, id, person);
+    this.memo.set(id, p, person, type);
+    return type;
+  }
+
+  private compare(p: number, id: number, person: boolean): WordMatchType | null {
     const matches = this.known[p];
     if (matches !== undefined) {
       const personType = matches.get(id);
@@ -92,14 +102,9 @@ export class PairCache {
       // The types found before nicknames and initials are looked at are the same under either rules.
       if (person || SAME_UNDER_BOTH_RULES.has(personType)) return personType;
     }
-    const key = (id * 256 + p) * 2 + (person ? 1 : 0);
-    const memo = this.types.get(key);
-    if (memo !== undefined) return memo;
     const tok = this.tokens[p]!;
     const word = this.index.vocab.words[id]!;
-    const type = tok.noise === 'stop_word' ? (tok.text === word.text ? 'exact_match' : null) : wordMatchType(tok.word, word, person ? this.person : this.other);
-    this.types.set(key, type);
-    return type;
+    return tok.noise === 'stop_word' ? (tok.text === word.text ? 'exact_match' : null) : wordMatchType(tok.word, word, person ? this.person : this.other);
   }
 
   /** Reference word `p` may be part of a glued form of vocabulary word `id` (one holds the other). */

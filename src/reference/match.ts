@@ -32,6 +32,7 @@ import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
 import { Aligner, LETTERS, MAX_GLUE, PairCache, type Alignment } from './align.js';
 import { PairHits, type PairHit } from './pair-hits.js';
+import { TypeMemo } from './type-memo.js';
 
 export type Noise = 'stop_word' | 'number';
 
@@ -131,6 +132,8 @@ export class ReferenceMatcher {
   /** Word pairs the n-gram index holds, by the runs of vocabulary ids of two reference words. */
   private readonly pairHits: PairHits;
   private readonly prepared = new Map<string, PreparedWord>();
+  /** The per-word answers of the reference being verified (`PairCache`). */
+  private readonly typeMemo = new TypeMemo();
   private cachedVocabSize = -1;
   /**
    * Scores on an aka [0] and on a primary name [1] by signature (entry, placement, words), while the list (and
@@ -332,7 +335,7 @@ export class ReferenceMatcher {
 
     const found: Found[] = [];
     const seen = new Set<string>();
-    const pairs = new PairCache(tokens, known, settings.minEditLength, this.index);
+    const pairs = new PairCache(tokens, known, settings.minEditLength, this.index, this.typeMemo);
     const aligner = new Aligner(tokens, pairs, this.index, this.words.stop);
     for (const c of candidates) {
       const entry = Math.floor(c / 256);

@@ -71,6 +71,12 @@ function push(byWord: (number[] | undefined)[], id: number, entry: number): void
   else if (list[list.length - 1] !== entry) list.push(entry);
 }
 
+/** The bearers of a name group as hits show them, in the order of the group's (slot, name index) pairs. */
+export interface Members {
+  originals: string[];
+  entities: Entity[];
+}
+
 /** Reading of an entry: the name's words in reading order, and whether person rules apply. */
 export interface Reading {
   order: NameOrder;
@@ -115,17 +121,17 @@ export class ReferenceIndex {
    * groups of two names or more.
    */
   private readonly groups = new Map<number, number[]>();
-  /** First name number of a group → each name of the group as published, parallel to its pairs in `groups`. */
-  private readonly groupOriginals = new Map<number, string[]>();
+  /**
+   * First name number of a group → the group's bearers as hits show them (each name as published and its
+   * entity), parallel to its pairs in `groups`.
+   */
+  private readonly groupMembers = new Map<number, Members>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
   /** Entity id by slot: ranking reads ids of thousands of bearers without reaching their entities. */
   private readonly ids: string[] = [];
-  /**
-   * Entity by slot (undefined for a slot removed before it was indexed): a reference's hits are built from here
-   * and from `originals`, so that building a hundred hits reads no slot of the screening index.
-   */
+  /** Entity by slot (undefined for a slot removed before it was indexed). */
   private readonly entities: (Entity | undefined)[] = [];
 
   constructor(readonly index: EntityIndex) {}
@@ -166,12 +172,14 @@ export class ReferenceIndex {
   }
 
   /**
-   * The names an entry stands for as published, one for each (slot, name index) pair of `bearers(entry)`, in the
-   * same order (read before the list changes again).
+   * The bearers of an entry as hits show them: each name as published and its entity, one for each (slot, name
+   * index) pair of `bearers(entry)` and in the same order (read before the list changes again). A hundred hits
+   * read them in place order, where reading the entities' slots would wait on a hundred reads from all over a
+   * large list.
    */
-  originals(entry: number): readonly string[] {
+  members(entry: number): Readonly<Members> {
     const first = entry >>> 1;
-    return this.groupOriginals.get(first) ?? [this.nameOriginal[first]!];
+    return this.groupMembers.get(first) ?? { originals: [this.nameOriginal[first]!], entities: [this.entities[this.nameSlot[first]!]!] };
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -205,11 +213,9 @@ export class ReferenceIndex {
     }
   }
 
-  /**
-   * Insert a name into a group's (slot, name index) pairs and its spelling into the group's `originals`, keeping
-   * entity id order.
-   */
-  private join(group: number[], originals: string[], slot: number, name: number, original: string): void {
+  /** Insert a name into a group's (slot, name index) pairs and into its members, keeping entity id order. */
+  private join(group: number[], members: Members, slot: number, name: number, original: string): void {
+    const { originals, entities } = members;
     const slots = this.index.slots;
     const id = this.ids[slot]!;
     let lo = 0;
@@ -223,11 +229,13 @@ export class ReferenceIndex {
         for (let k = 0; k < group.length; k += 2) {
           if (slots[group[k]!] === undefined) continue;
           originals[kept / 2] = originals[k / 2]!;
+          entities[kept / 2] = entities[k / 2]!;
           group[kept++] = group[k]!;
           group[kept++] = group[k + 1]!;
         }
         group.length = kept;
         originals.length = kept / 2;
+        entities.length = kept / 2;
         lo = 0;
         hi = kept / 2;
         continue;
@@ -238,6 +246,7 @@ export class ReferenceIndex {
     }
     group.splice(2 * lo, 0, slot, name);
     originals.splice(lo, 0, original);
+    entities.splice(lo, 0, this.entities[slot]!);
   }
 
   private addSlot(slot: number): void {
@@ -255,14 +264,14 @@ export class ReferenceIndex {
       if (first !== undefined) {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
-        let originals = this.groupOriginals.get(first);
-        if (group === undefined || originals === undefined) {
+        let members = this.groupMembers.get(first);
+        if (group === undefined || members === undefined) {
           group = [this.nameSlot[first]!, this.nameIndex[first]!];
-          originals = [this.nameOriginal[first]!];
+          members = { originals: [this.nameOriginal[first]!], entities: [this.entities[this.nameSlot[first]!]!] };
           this.groups.set(first, group);
-          this.groupOriginals.set(first, originals);
+          this.groupMembers.set(first, members);
         }
-        this.join(group, originals, slot, nameIdx, n.original);
+        this.join(group, members, slot, nameIdx, n.original);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -110,7 +110,12 @@ export class ReferenceIndex {
   /** Initials of the core words (organisations, 3 to 8 core words) → entries. */
   readonly acronyms = new Map<string, number[]>();
   /** Readings memoised by entry. */
-  private readonly readings = new Map<number, Reading>();
+  private readings: Reading[] = [];
+  /**
+   * Entry → 1 + its place in `readings`, 0 when not memoised: one read of an array by entry, where a map of
+   * 200,000 readings would take several reads from all over memory.
+   */
+  private readingAt = new Int32Array(0);
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
@@ -184,8 +189,8 @@ export class ReferenceIndex {
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
   reading(entry: number): Reading | undefined {
-    const known = this.readings.get(entry);
-    if (known !== undefined) return known;
+    const at = entry < this.readingAt.length ? this.readingAt[entry]! : 0;
+    if (at > 0) return this.readings[at - 1]!;
     // Every name of the group has the same words, roles and entity type: any live one gives the reading.
     const bearers = this.bearers(entry);
     let live = 0;
@@ -197,9 +202,22 @@ export class ReferenceIndex {
     const person = slot.entity.entity_type === 'person';
     const order = readName(ids, n.roles, this.index, ReferenceIndex.rotated(entry));
     const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person };
-    if (this.readings.size >= MAX_READINGS) this.readings.clear();
-    this.readings.set(entry, reading);
+    this.memoise(entry, reading);
     return reading;
+  }
+
+  private memoise(entry: number, reading: Reading): void {
+    if (this.readings.length >= MAX_READINGS) {
+      this.readings = [];
+      this.readingAt.fill(0);
+    }
+    if (entry >= this.readingAt.length) {
+      const grown = new Int32Array(Math.max(2 * this.nameSlot.length + 2, 2 * this.readingAt.length, entry + 1));
+      grown.set(this.readingAt);
+      this.readingAt = grown;
+    }
+    this.readings.push(reading);
+    this.readingAt[entry] = this.readings.length;
   }
 
   private key(core: readonly number[], entry: number, person: boolean): void {

@@ -1,9 +1,13 @@
 /**
  * The first `k` items in an order, without sorting them all: a bounded heap whose root is the worst item kept.
  * A common name in a large list is borne by thousands of entities, and only the first hundred are reported.
+ * Items offered in order (the bearers of one name come in entity id order) are kept as a plain sorted list,
+ * and the heap is made only when an item comes out of order.
  */
 export class Top<T> {
   private heap: T[] = [];
+  /** Every item so far came in order: `heap` is a sorted list, not a heap. */
+  private inOrder = true;
 
   constructor(
     readonly k: number,
@@ -12,11 +16,22 @@ export class Top<T> {
 
   /** The worst item kept once `k` are kept (an item must come before it to enter), else undefined. */
   get bar(): T | undefined {
-    return this.k > 0 && this.heap.length >= this.k ? this.heap[0] : undefined;
+    if (this.k === 0 || this.heap.length < this.k) return undefined;
+    return this.inOrder ? this.heap[this.heap.length - 1] : this.heap[0];
   }
 
   offer(item: T): void {
     const heap = this.heap;
+    if (this.inOrder) {
+      if (heap.length === 0 || this.compare(heap[heap.length - 1]!, item) <= 0) {
+        // After every item kept: kept while there is room, else no better than the worst kept.
+        if (heap.length < this.k) heap.push(item);
+        return;
+      }
+      this.inOrder = false;
+      // Sorted best first: reversed, the worst is at the root and every parent is worse than its children.
+      heap.reverse();
+    }
     if (heap.length < this.k) {
       heap.push(item);
       for (let i = heap.length - 1; i > 0 && this.worse(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
@@ -38,8 +53,10 @@ export class Top<T> {
   /** The items kept, in order, handed over without a copy: the Top is empty afterwards. */
   take(): T[] {
     const items = this.heap;
+    const inOrder = this.inOrder;
     this.heap = [];
-    return items.sort(this.compare);
+    this.inOrder = true;
+    return inOrder ? items : items.sort(this.compare);
   }
 
   private worse(i: number, j: number): boolean {

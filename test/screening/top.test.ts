@@ -41,4 +41,21 @@ describe('Top', () => {
       }),
     );
   });
+
+  it('keeps the first k of items offered in order, and of items that come out of order after a run in order', () => {
+    const byScoreThenName = (a: [number, string], b: [number, string]) => b[0] - a[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+    const item = fc.tuple(fc.integer({ min: 0, max: 20 }), fc.string({ maxLength: 2 }));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), fc.array(item, { maxLength: 10 }), fc.integer({ min: 0, max: 12 }), (run, rest, k) => {
+        const items = [...[...run].sort(byScoreThenName), ...rest];
+        const top = new Top(k, byScoreThenName);
+        items.forEach((x, i) => {
+          top.offer(x);
+          const kept = items.slice(0, i + 1).sort(byScoreThenName).slice(0, k);
+          expect(top.bar).toEqual(k === 0 || kept.length < k ? undefined : kept[k - 1]);
+        });
+        expect(top.take()).toEqual([...items].sort(byScoreThenName).slice(0, k));
+      }),
+    );
+  });
 });

@@ -34,6 +34,7 @@ const SIZES = (arg('sizes', '1000000') ?? '').split(',').filter(Boolean).map(Num
 const REFS = Number(arg('refs', '20000'));
 const ROUNDS = Number(arg('rounds', '3'));
 const SEED = Number(arg('seed', '7'));
+const WARMUP = Number(arg('warmup', '2'));
 const NO_OFAC = process.argv.includes('--no-ofac');
 
 const { createScreener } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
@@ -63,11 +64,12 @@ function run(label, entities) {
   const h2 = heapMb();
   console.error(`[${label}] n-gram index in ${(ngramMs / 1000).toFixed(1)} s, heap ${f(h1 - h0)} MB list + ${f(h2 - h1)} MB n-grams`);
   /**
-   * Best of ROUNDS timed passes over `texts` (after one warm-up pass): references per second of wall time, and
-   * per second of this process's CPU time (user + system), which stays meaningful on a loaded machine.
+   * Best of ROUNDS timed passes over `texts` (after WARMUP untimed passes, so that the compiler and the
+   * collector's work on the list just built are done): references per second of wall time, and per second of
+   * this process's CPU time (user + system), which stays meaningful on a loaded machine.
    */
   const rate = (/** @type {string[]} */ texts) => {
-    for (const r of texts) screenReference(screener, request(r));
+    for (let k = 0; k < WARMUP; k++) for (const r of texts) screenReference(screener, request(r));
     let best = Infinity;
     let bestCpu = Infinity;
     for (let round = 0; round < ROUNDS; round++) {

@@ -58,6 +58,8 @@ export interface Alignment {
   /** Core words of the list name that are stop words, matched exactly. */
   stopSupport: number;
   hypocorism: boolean;
+  /** Every word of the name spelt exactly, one reference word each, in reading order (`Aligner.exact`). */
+  exact: boolean;
 }
 
 /**
@@ -183,7 +185,7 @@ export class Aligner {
     this.quality.fill(NaN, 0, cells);
     const top = this.best(0, start);
     if (top === -Infinity) return null;
-    const a: Alignment = { from: start, to: start, placed: [], quality: top, coreSupport: 0, affixes: 0, stopSupport: 0, hypocorism: false };
+    const a: Alignment = { from: start, to: start, placed: [], quality: top, coreSupport: 0, affixes: 0, stopSupport: 0, hypocorism: false, exact: false };
     let first = -1;
     let k = 0;
     let p = start;
@@ -224,7 +226,7 @@ export class Aligner {
         else if (tok.noise === 'stop_word') stopSupport++;
       } else if (kind !== 'initial' && tok.noise !== 'stop_word' && !this.stop.has(this.vocab[wordIds[k]!]!.text)) affixes++;
     }
-    return { from: start, to: start + m, placed, quality, coreSupport, affixes, stopSupport, hypocorism: false };
+    return { from: start, to: start + m, placed, quality, coreSupport, affixes, stopSupport, hypocorism: false, exact: true };
   }
 
   /** Best quality of placing list words from `k` on with reference words from `p` on (-Infinity: impossible). */

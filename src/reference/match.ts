@@ -77,8 +77,11 @@ export interface Found {
   words: PreparedWord[];
   /** Score for a bearer's aka [0] and primary name [1], computed on first use (`ReferenceMatcher.score`). */
   scores: [number | undefined, number | undefined];
-  /** The entry, placement and reference words, as a key of the score cache (`ReferenceMatcher.score`). */
-  signature: string | undefined;
+  /**
+   * The entry, placement and reference words, as a key of the score cache (`ReferenceMatcher.score`); the entry
+   * alone (a number) for a name spelt exactly word for word, whose placement and words the entry determines.
+   */
+  signature: string | number | undefined;
 }
 
 const DIGIT = /[0-9]/;
@@ -139,7 +142,7 @@ export class ReferenceMatcher {
    * Scores on an aka [0] and on a primary name [1] by signature (entry, placement, words), while the list (and
    * so every word's weight) stays the same.
    */
-  private scores: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
+  private scores: [Map<string | number, number>, Map<string | number, number>] = [new Map(), new Map()];
   /** The list's slots and live entities when `pairHits` and `scores` were last checked against it. */
   private listSlots = -1;
   private listSize = -1;
@@ -433,7 +436,7 @@ export class ReferenceMatcher {
         const { order } = reading;
         const core = order.positions.filter((_, k) => order.kinds[k] === 'core');
         const placed: PlacedWord[] = [{ type: 'initial_to_word', list: core, acronym: true }];
-        out.push(foundOf(text, tokens, entry, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false }));
+        out.push(foundOf(text, tokens, entry, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false, exact: false }));
       }
     });
   }
@@ -501,7 +504,7 @@ function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number,
     hypocorism: a.hypocorism,
     words: tokens.slice(a.from, a.to).map((t) => t.word),
     scores: [undefined, undefined],
-    signature: undefined,
+    signature: a.exact ? entry : undefined,
   };
 }
 

@@ -337,7 +337,7 @@ export class ReferenceMatcher {
     }
 
     const found: Found[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     const pairs = new PairCache(tokens, known, settings.minEditLength, this.index, this.typeMemo);
     const aligner = new Aligner(tokens, pairs, this.index, this.words.stop);
     for (const c of candidates) {
@@ -348,7 +348,7 @@ export class ReferenceMatcher {
       const a = this.verify(tokens, pairs, aligner, reading, anchor, settings);
       if (a === null) continue;
       // One key per group and span: the same name found from another anchor or reading is found once.
-      const key = `${entry >>> 1}:${a.from}:${a.to}`;
+      const key = spanKey(entry, a.from, a.to);
       if (seen.has(key)) continue;
       seen.add(key);
       found.push(foundOf(text, tokens, entry, ReferenceIndex.rotated(entry), false, a));
@@ -422,7 +422,7 @@ export class ReferenceMatcher {
   }
 
   /** Reference words in capitals standing for the initials of an organisation name ("IRGC"). */
-  private acronymsFound(text: string, tokens: readonly ReferenceToken[], out: Found[], seen: Set<string>): void {
+  private acronymsFound(text: string, tokens: readonly ReferenceToken[], out: Found[], seen: Set<number>): void {
     tokens.forEach((tok, t) => {
       if (!tok.anchor || !tok.upper || !LETTERS.test(tok.text) || tok.text.length < 3 || this.words.common.has(tok.text)) return;
       const entries = this.ngrams.acronyms.get(tok.text);
@@ -430,7 +430,7 @@ export class ReferenceMatcher {
       for (const entry of entries) {
         const reading = this.ngrams.reading(entry);
         if (reading === undefined) continue;
-        const key = `${entry >>> 1}:${t}:${t + 1}`;
+        const key = spanKey(entry, t, t + 1);
         if (seen.has(key)) continue;
         seen.add(key);
         const { order } = reading;
@@ -485,6 +485,11 @@ export class ReferenceMatcher {
     }
     return (f.scores[primary] = score);
   }
+}
+
+/** A name group and a span of reference words, as one number (a reference has fewer than 256 words). */
+function spanKey(entry: number, from: number, to: number): number {
+  return (entry >>> 1) * 65536 + from * 256 + to;
 }
 
 function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number, rotated: boolean, acronym: boolean, a: Alignment): Found {

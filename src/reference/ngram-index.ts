@@ -25,7 +25,6 @@
  */
 import type { AffixRole } from '../names/affixes.js';
 import { nameIds, type EntityIndex } from '../screening/entity-index.js';
-import type { Entity } from '../types/entity.js';
 import { KeyedLists } from './keyed-lists.js';
 
 /**
@@ -71,12 +70,6 @@ function push(byWord: (number[] | undefined)[], id: number, entry: number): void
   else if (list[list.length - 1] !== entry) list.push(entry);
 }
 
-/** The bearers of a name group as hits show them, in the order of the group's (slot, name index) pairs. */
-export interface Members {
-  originals: string[];
-  entities: Entity[];
-}
-
 /** Reading of an entry: the name's words in reading order, and whether person rules apply. */
 export interface Reading {
   order: NameOrder;
@@ -119,25 +112,23 @@ export class ReferenceIndex {
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
-  /** Name number → the name as published, for names alone in their group. */
+  /**
+   * Name number → the name as published (names removed from the list included, as their slots are: the index
+   * learns of a removal only when it reads the slot).
+   */
   private nameOriginal: string[] = [];
   /**
    * First name number of a group → the group's names as flat (slot, name index) pairs in entity id order, for
    * groups of two names or more.
    */
   private readonly groups = new Map<number, number[]>();
-  /**
-   * First name number of a group → the group's bearers as hits show them (each name as published and its
-   * entity), parallel to its pairs in `groups`.
-   */
-  private readonly groupMembers = new Map<number, Members>();
+  /** First name number of a group → each name of the group as published, parallel to its pairs in `groups`. */
+  private readonly groupOriginals = new Map<number, string[]>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
   /** Entity id by slot: ranking reads ids of thousands of bearers without reaching their entities. */
   private readonly ids: string[] = [];
-  /** Entity by slot (undefined for a slot removed before it was indexed). */
-  private readonly entities: (Entity | undefined)[] = [];
 
   constructor(readonly index: EntityIndex) {}
 
@@ -147,7 +138,6 @@ export class ReferenceIndex {
     for (; this.indexedSlots < slots.length; this.indexedSlots++) {
       const slot = slots[this.indexedSlots];
       this.ids.push(slot === undefined ? '' : slot.entity.id);
-      this.entities.push(slot?.entity);
       if (slot !== undefined) this.addSlot(this.indexedSlots);
     }
   }
@@ -171,20 +161,14 @@ export class ReferenceIndex {
     return this.ids[slot]!;
   }
 
-  /** The entity in a slot (indexed already and not removed). */
-  entityOf(slot: number): Entity {
-    return this.entities[slot]!;
-  }
-
   /**
-   * The bearers of an entry as hits show them: each name as published and its entity, one for each (slot, name
-   * index) pair of `bearers(entry)` and in the same order (read before the list changes again). A hundred hits
-   * read them in place order, where reading the entities' slots would wait on a hundred reads from all over a
-   * large list.
+   * The names an entry stands for as published, one for each (slot, name index) pair of `bearers(entry)` and in
+   * the same order (read before the list changes again): hits read them in place order, where reading the names
+   * from the entities' slots would wait on a hundred reads from all over a large list.
    */
-  members(entry: number): Readonly<Members> {
+  originals(entry: number): readonly string[] {
     const first = entry >>> 1;
-    return this.groupMembers.get(first) ?? { originals: [this.nameOriginal[first]!], entities: [this.entities[this.nameSlot[first]!]!] };
+    return this.groupOriginals.get(first) ?? [this.nameOriginal[first]!];
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -231,9 +215,8 @@ export class ReferenceIndex {
     }
   }
 
-  /** Insert a name into a group's (slot, name index) pairs and into its members, keeping entity id order. */
-  private join(group: number[], members: Members, slot: number, name: number, original: string): void {
-    const { originals, entities } = members;
+  /** Insert a name into a group's (slot, name index) pairs and into its `originals`, keeping entity id order. */
+  private join(group: number[], originals: string[], slot: number, name: number, original: string): void {
     const slots = this.index.slots;
     const id = this.ids[slot]!;
     let lo = 0;
@@ -247,13 +230,11 @@ export class ReferenceIndex {
         for (let k = 0; k < group.length; k += 2) {
           if (slots[group[k]!] === undefined) continue;
           originals[kept / 2] = originals[k / 2]!;
-          entities[kept / 2] = entities[k / 2]!;
           group[kept++] = group[k]!;
           group[kept++] = group[k + 1]!;
         }
         group.length = kept;
         originals.length = kept / 2;
-        entities.length = kept / 2;
         lo = 0;
         hi = kept / 2;
         continue;
@@ -264,7 +245,6 @@ export class ReferenceIndex {
     }
     group.splice(2 * lo, 0, slot, name);
     originals.splice(lo, 0, original);
-    entities.splice(lo, 0, this.entities[slot]!);
   }
 
   private addSlot(slot: number): void {
@@ -282,14 +262,14 @@ export class ReferenceIndex {
       if (first !== undefined) {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
-        let members = this.groupMembers.get(first);
-        if (group === undefined || members === undefined) {
+        let originals = this.groupOriginals.get(first);
+        if (group === undefined || originals === undefined) {
           group = [this.nameSlot[first]!, this.nameIndex[first]!];
-          members = { originals: [this.nameOriginal[first]!], entities: [this.entities[this.nameSlot[first]!]!] };
+          originals = [this.nameOriginal[first]!];
           this.groups.set(first, group);
-          this.groupMembers.set(first, members);
+          this.groupOriginals.set(first, originals);
         }
-        this.join(group, members, slot, nameIdx, n.original);
+        this.join(group, originals, slot, nameIdx, n.original);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -12,7 +12,6 @@ import { better, primaryOf, rankFound, type Match } from './ranking.js';
 import type { TamisScreener } from '../screening/screener.js';
 import type { Entity } from '../types/entity.js';
 import { ReferenceMatcher, type Found, type ReferenceMatchSettings, type ReferenceToken } from './match.js';
-import type { Members } from './ngram-index.js';
 import type { MatchDetail, NameType, ReferenceHit, ReferenceSearchResult, ScreenReferenceOptions } from './types.js';
 import { validateReferenceRequest } from './validate.js';
 
@@ -130,10 +129,10 @@ function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: str
 }
 
 /**
- * The hits, best first: the entities `rankFound` ranks, each built in full. An entity found by one name is built
- * from the n-gram index (its entity and the name as published, read from the group's members in place order):
- * the slots of a large list are scattered in memory, and a hundred hits would wait on hundreds of reads.
- * Entities found several times read their slot.
+ * The hits, best first: the entities `rankFound` ranks, each built in full. The name as published of an entity
+ * found by one name is read from the group's `originals` in place order, not from the entity's slot: the slots
+ * of a large list are scattered in memory, and a hundred hits would wait on hundreds of reads (the entity itself
+ * is one read of its slot). Entities found several times read their names from their slot.
  */
 function hitsOf(
   matcher: ReferenceMatcher,
@@ -145,24 +144,21 @@ function hitsOf(
   const { total, ranked } = rankFound(matcher, found, keep, cap);
   const terms = new Map<readonly PlacedWord[], string>();
   const single: SingleWords = new Map();
-  const members: (Readonly<Members> | undefined)[] = new Array(found.length);
+  const originals: (readonly string[] | undefined)[] = new Array(found.length);
   const hits: ReferenceHit[] = [];
   for (const best of ranked) {
     const { slot, all, group, place } = best;
     const details: MatchDetail[] = [];
-    let doc: Entity;
     if (all === undefined) {
       const f = group >> 1;
-      const { originals, entities } = (members[f] ??= ngrams.members(found[f]!.entry));
-      details.push(detail(matcher, slot, best, originals[place >> 1]!, terms, single));
-      doc = entities[place >> 1]!;
+      const spelt = (originals[f] ??= ngrams.originals(found[f]!.entry));
+      details.push(detail(matcher, slot, best, spelt[place >> 1]!, terms, single));
     } else {
       const names = matcher.index.slots[slot]!.names;
       for (const m of reported(all)) details.push(detail(matcher, slot, m, names[m.name]!.original, terms, single));
-      doc = ngrams.entityOf(slot);
     }
     hits.push({
-      doc,
+      doc: matcher.index.slots[slot]!.entity,
       match_types: [primaryOf(best), 'ngram'],
       match_details: details,
       score: best.score,

@@ -9,7 +9,8 @@
  *   node --expose-gc --max-semi-space-size=64 bench/reference.mjs   # a larger young generation (README, Figures)
  *
  * Runs on the BUILT package (dist/). Each list is built once; the n-gram index is built by a first (untimed)
- * reference; then a fixed, seeded mix of references is screened `--rounds` times and timed. The mix: names of
+ * reference; then a fixed, seeded mix of references is screened `--warmup` times untimed (2 by default) and
+ * `--rounds` times timed (3 by default; the best round is reported). The mix: names of
  * listed entities (primary and aka, as written, in capitals, with a one-letter typo, reordered surname first,
  * hyphenated, glued), two names in one reference, and references with no listed name (payment words, numbers,
  * dates, IBANs and held-out person names).

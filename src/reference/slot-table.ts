@@ -137,11 +137,4 @@ export class SlotTable {
   nameAt(match: number): number {
     return this.chain[match + 1]!;
   }
-
-  /** Every match at a position in the order recorded, as flat (found name, bearing name) pairs. */
-  matches(at: number): number[] {
-    const pairs: number[] = [];
-    for (let c = this.first(at); c >= 0; c = this.next(c)) pairs.push(this.foundAt(c), this.nameAt(c));
-    return pairs;
-  }
 }

@@ -31,7 +31,14 @@ function play(table: SlotTable, ops: readonly Op[]): void {
   for (const [slot, found, name] of ops) table.record(table.add(slot), found, name);
 }
 
-const held = (table: SlotTable, at: number): Held => ({ count: table.count(at), found: table.found(at), name: table.name(at), matches: table.matches(at) });
+/** Every match at a position, walked through the chain in the order recorded, as flat (found, name) pairs. */
+function chained(table: SlotTable, at: number): number[] {
+  const pairs: number[] = [];
+  for (let c = table.first(at); c >= 0; c = table.next(c)) pairs.push(table.foundAt(c), table.nameAt(c));
+  return pairs;
+}
+
+const held = (table: SlotTable, at: number): Held => ({ count: table.count(at), found: table.found(at), name: table.name(at), matches: chained(table, at) });
 
 describe('SlotTable', () => {
   it('counts each slot and keeps all its matches in order as a map would, across references of any size', () => {

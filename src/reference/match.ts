@@ -59,6 +59,8 @@ export interface ReferenceMatchSettings {
 export interface Found {
   /** The n-gram index entry: the name group, read in list order or surname first. */
   entry: number;
+  /** The entry's reading, with the names it stands for. */
+  reading: Reading;
   rotated: boolean;
   acronym: boolean;
   /** First and one-past-last reference token of the match. */
@@ -351,7 +353,7 @@ export class ReferenceMatcher {
       const key = spanKey(entry, a.from, a.to);
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push(foundOf(text, tokens, entry, ReferenceIndex.rotated(entry), false, a));
+      found.push(foundOf(text, tokens, entry, reading, ReferenceIndex.rotated(entry), false, a));
     }
     this.acronymsFound(text, tokens, found, seen);
     return { tokens, found };
@@ -436,7 +438,7 @@ export class ReferenceMatcher {
         const { order } = reading;
         const core = order.positions.filter((_, k) => order.kinds[k] === 'core');
         const placed: PlacedWord[] = [{ type: 'initial_to_word', list: core, acronym: true }];
-        out.push(foundOf(text, tokens, entry, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false, exact: false }));
+        out.push(foundOf(text, tokens, entry, reading, false, true, { from: t, to: t + 1, placed, quality: 0, coreSupport: 1, affixes: 0, stopSupport: 0, hypocorism: false, exact: false }));
       }
     });
   }
@@ -492,11 +494,12 @@ function spanKey(entry: number, from: number, to: number): number {
   return (entry >>> 1) * 65536 + from * 256 + to;
 }
 
-function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number, rotated: boolean, acronym: boolean, a: Alignment): Found {
+function foundOf(text: string, tokens: readonly ReferenceToken[], entry: number, reading: Reading, rotated: boolean, acronym: boolean, a: Alignment): Found {
   const start = tokens[a.from]!.start;
   const end = tokens[a.to - 1]!.end;
   return {
     entry,
+    reading,
     rotated,
     acronym,
     from: a.from,

@@ -25,6 +25,7 @@
  */
 import type { AffixRole } from '../names/affixes.js';
 import { nameIds, type EntityIndex } from '../screening/entity-index.js';
+import type { Entity } from '../types/entity.js';
 import { KeyedLists } from './keyed-lists.js';
 
 /**
@@ -70,11 +71,35 @@ function push(byWord: (number[] | undefined)[], id: number, entry: number): void
   else if (list[list.length - 1] !== entry) list.push(entry);
 }
 
-/** Reading of an entry: the name's words in reading order, and whether person rules apply. */
+/**
+ * The names an entry stands for, in entity id order: flat pairs of slot and the name's index in its entity (0:
+ * the primary name), and parallel to them each name as published and its entity. Removed entities are included
+ * (the index learns of a removal only when it reads the slot): skip the slots the screening index no longer
+ * holds. Hits read names and entities here in place order, where reading them from the entities' slots would
+ * wait on a hundred reads from all over a large list.
+ */
+export interface NameGroup {
+  readonly bearers: readonly number[];
+  readonly originals: readonly string[];
+  readonly entities: readonly Entity[];
+}
+
+/** A group of two names or more, which grows as the list does. */
+interface Group extends NameGroup {
+  bearers: number[];
+  originals: string[];
+  entities: Entity[];
+}
+
+/**
+ * Reading of an entry: the name's words in reading order, whether person rules apply, and the names the entry
+ * stands for (valid until the list changes).
+ */
 export interface Reading {
   order: NameOrder;
   wordIds: number[];
   person: boolean;
+  group: NameGroup;
 }
 
 export class ReferenceIndex {
@@ -117,13 +142,10 @@ export class ReferenceIndex {
    * learns of a removal only when it reads the slot).
    */
   private nameOriginal: string[] = [];
-  /**
-   * First name number of a group → the group's names as flat (slot, name index) pairs in entity id order, for
-   * groups of two names or more.
-   */
-  private readonly groups = new Map<number, number[]>();
-  /** First name number of a group → each name of the group as published, parallel to its pairs in `groups`. */
-  private readonly groupOriginals = new Map<number, string[]>();
+  /** Name number → the entity bearing it (removed entities included, as for `nameOriginal`). */
+  private nameEntity: Entity[] = [];
+  /** First name number of a group → the group's names, for groups of two names or more. */
+  private readonly groups = new Map<number, Group>();
   /** Name group of the screening index → the first name number keyed for it. */
   private readonly firstOfGroup = new Map<number, number>();
   private indexedSlots = 0;
@@ -147,28 +169,15 @@ export class ReferenceIndex {
     return (entry & ROTATED) !== 0;
   }
 
-  /**
-   * The names an entry stands for, as flat pairs: slot, then the name's index in its entity (0: the primary
-   * name), in entity id order. Removed entities are included: skip the slots the screening index no longer holds.
-   */
-  bearers(entry: number): readonly number[] {
-    const first = entry >>> 1;
-    return this.groups.get(first) ?? [this.nameSlot[first]!, this.nameIndex[first]!];
-  }
-
   /** Id of the entity in a slot (indexed already). */
   idOf(slot: number): string {
     return this.ids[slot]!;
   }
 
-  /**
-   * The names an entry stands for as published, one for each (slot, name index) pair of `bearers(entry)` and in
-   * the same order (read before the list changes again): hits read them in place order, where reading the names
-   * from the entities' slots would wait on a hundred reads from all over a large list.
-   */
-  originals(entry: number): readonly string[] {
+  /** The names an entry stands for (a group of one name is made on each call). */
+  private group(entry: number): NameGroup {
     const first = entry >>> 1;
-    return this.groupOriginals.get(first) ?? [this.nameOriginal[first]!];
+    return this.groups.get(first) ?? { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [this.nameEntity[first]!] };
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -176,7 +185,8 @@ export class ReferenceIndex {
     const at = entry < this.readingAt.length ? this.readingAt[entry]! : 0;
     if (at > 0) return this.readings[at - 1]!;
     // Every name of the group has the same words, roles and entity type: any live one gives the reading.
-    const bearers = this.bearers(entry);
+    const group = this.group(entry);
+    const bearers = group.bearers;
     let live = 0;
     while (live < bearers.length && this.index.slots[bearers[live]!] === undefined) live += 2;
     if (live >= bearers.length) return undefined;
@@ -185,7 +195,7 @@ export class ReferenceIndex {
     const ids = nameIds(n);
     const person = slot.entity.entity_type === 'person';
     const order = readName(ids, n.roles, this.index, ReferenceIndex.rotated(entry));
-    const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person };
+    const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person, group };
     this.memoise(entry, reading);
     return reading;
   }
@@ -204,6 +214,12 @@ export class ReferenceIndex {
     this.readingAt[entry] = this.readings.length;
   }
 
+  /** Forget the readings of a name's entries (its group grew from one name: the readings hold that one). */
+  private forget(first: number): void {
+    if (2 * first < this.readingAt.length) this.readingAt[2 * first] = 0;
+    if (2 * first + 1 < this.readingAt.length) this.readingAt[2 * first + 1] = 0;
+  }
+
   private key(core: readonly number[], entry: number, person: boolean): void {
     if (core.length === 2) this.pairs.push(pairKey(core[0]!, core[1]!), entry);
     else {
@@ -215,36 +231,40 @@ export class ReferenceIndex {
     }
   }
 
-  /** Insert a name into a group's (slot, name index) pairs and into its `originals`, keeping entity id order. */
-  private join(group: number[], originals: string[], slot: number, name: number, original: string): void {
+  /** Insert a name into a group, keeping entity id order. */
+  private join(group: Group, slot: number, name: number, original: string, entity: Entity): void {
     const slots = this.index.slots;
+    const { bearers, originals, entities } = group;
     const id = this.ids[slot]!;
     let lo = 0;
-    let hi = group.length / 2;
+    let hi = bearers.length / 2;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const other = slots[group[2 * mid]!];
+      const other = slots[bearers[2 * mid]!];
       if (other === undefined) {
         // A removed entity has no id to compare: drop the group's removed entities, and search again.
         let kept = 0;
-        for (let k = 0; k < group.length; k += 2) {
-          if (slots[group[k]!] === undefined) continue;
+        for (let k = 0; k < bearers.length; k += 2) {
+          if (slots[bearers[k]!] === undefined) continue;
           originals[kept / 2] = originals[k / 2]!;
-          group[kept++] = group[k]!;
-          group[kept++] = group[k + 1]!;
+          entities[kept / 2] = entities[k / 2]!;
+          bearers[kept++] = bearers[k]!;
+          bearers[kept++] = bearers[k + 1]!;
         }
-        group.length = kept;
+        bearers.length = kept;
         originals.length = kept / 2;
+        entities.length = kept / 2;
         lo = 0;
         hi = kept / 2;
         continue;
       }
-      const otherId = this.ids[group[2 * mid]!]!;
-      if (otherId < id || (otherId === id && group[2 * mid + 1]! < name)) lo = mid + 1;
+      const otherId = this.ids[bearers[2 * mid]!]!;
+      if (otherId < id || (otherId === id && bearers[2 * mid + 1]! < name)) lo = mid + 1;
       else hi = mid;
     }
-    group.splice(2 * lo, 0, slot, name);
+    bearers.splice(2 * lo, 0, slot, name);
     originals.splice(lo, 0, original);
+    entities.splice(lo, 0, entity);
   }
 
   private addSlot(slot: number): void {
@@ -256,20 +276,19 @@ export class ReferenceIndex {
       this.nameSlot.push(slot);
       this.nameIndex.push(nameIdx);
       this.nameOriginal.push(n.original);
+      this.nameEntity.push(s.entity);
       const entry = nameNo * 2;
       const ids = nameIds(n);
       const first = n.group === undefined ? undefined : this.firstOfGroup.get(n.group);
       if (first !== undefined) {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
-        let originals = this.groupOriginals.get(first);
-        if (group === undefined || originals === undefined) {
-          group = [this.nameSlot[first]!, this.nameIndex[first]!];
-          originals = [this.nameOriginal[first]!];
+        if (group === undefined) {
+          group = { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [this.nameEntity[first]!] };
           this.groups.set(first, group);
-          this.groupOriginals.set(first, originals);
+          this.forget(first);
         }
-        this.join(group, originals, slot, nameIdx, n.original);
+        this.join(group, slot, nameIdx, n.original, s.entity);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -88,7 +88,7 @@ export function rankFound(
   const slots = index.slots;
   // Bearers need reading only when some were removed or a filter applies: otherwise every slot is live and kept.
   const check = keep !== undefined || index.size !== slots.length;
-  const lists = found.map((f) => ngrams.bearers(f.entry));
+  const lists = found.map((f) => f.reading.group.bearers);
   let expected = 0;
   for (const list of lists) expected += list.length / 2;
   const table = tableFor(index);

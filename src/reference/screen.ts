@@ -68,15 +68,12 @@ function isAbbreviation(original: string, primaryWords: readonly string[], akaWo
   return primaryWords.map((w) => w[0]).join('') === aka;
 }
 
-/** Names of one word, by found name (memo of `ReferenceIndex.reading`, read for akas only). */
-type SingleWords = Map<Found, boolean>;
-
 /**
  * One entry of `match_details`. `original` is the bearing name as published. The bearer's slot is read only
  * when `terms` lacks the placement's term (the names of one group share their placement and their words) and
  * for an aka of one word, which may be the initials of the primary name.
  */
-function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: string, terms: Map<readonly PlacedWord[], string>, single: SingleWords): MatchDetail {
+function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: string, terms: Map<readonly PlacedWord[], string>): MatchDetail {
   const { found } = m;
   let term = terms.get(found.placed);
   if (term === undefined) {
@@ -86,7 +83,7 @@ function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: str
   let nameType: NameType = m.name === 0 ? 'name' : 'aka';
   if (found.hypocorism) nameType = 'hypocorism';
   else if (found.acronym) nameType = 'abbreviation';
-  else if (m.name > 0 && oneWord(matcher, found, single)) {
+  else if (m.name > 0 && found.reading.wordIds.length === 1) {
     const names = matcher.index.slots[slot]!.names;
     if (isAbbreviation(original, names[0]!.words.map((w) => w.text), [names[m.name]!.words[0]!.text])) nameType = 'abbreviation';
   }
@@ -98,16 +95,6 @@ function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: str
     substring: found.substring,
     substring_index: [found.start, found.end],
   };
-}
-
-/** Whether the list name a found name stands for has one word. */
-function oneWord(matcher: ReferenceMatcher, found: Found, single: SingleWords): boolean {
-  let one = single.get(found);
-  if (one === undefined) {
-    one = matcher.ngrams.reading(found.entry)?.wordIds.length === 1;
-    single.set(found, one);
-  }
-  return one;
 }
 
 /** The words of a bearing name at the placed positions, in the name's order. */
@@ -129,10 +116,10 @@ function matchingTerm(placed: readonly PlacedWord[], words: readonly { text: str
 }
 
 /**
- * The hits, best first: the entities `rankFound` ranks, each built in full. The name as published of an entity
- * found by one name is read from the group's `originals` in place order, not from the entity's slot: the slots
- * of a large list are scattered in memory, and a hundred hits would wait on hundreds of reads (the entity itself
- * is one read of its slot). Entities found several times read their names from their slot.
+ * The hits, best first: the entities `rankFound` ranks, each built in full. A hit's entity, and the name as
+ * published of an entity found by one name, are read from the group's `entities` and `originals` in place
+ * order, not from the entity's slot: the slots of a large list are scattered in memory, and a hundred hits would
+ * wait on hundreds of reads. Entities found several times read their names from their slot.
  */
 function hitsOf(
   matcher: ReferenceMatcher,
@@ -140,25 +127,22 @@ function hitsOf(
   keep: ((entity: Entity) => boolean) | undefined,
   cap: number,
 ): { total: number; hits: ReferenceHit[] } {
-  const ngrams = matcher.ngrams;
   const { total, ranked } = rankFound(matcher, found, keep, cap);
   const terms = new Map<readonly PlacedWord[], string>();
-  const single: SingleWords = new Map();
-  const originals: (readonly string[] | undefined)[] = new Array(found.length);
   const hits: ReferenceHit[] = [];
   for (const best of ranked) {
     const { slot, all, group, place } = best;
+    const names = found[group >> 1]!.reading.group;
+    const doc = names.entities[place >> 1]!;
     const details: MatchDetail[] = [];
     if (all === undefined) {
-      const f = group >> 1;
-      const spelt = (originals[f] ??= ngrams.originals(found[f]!.entry));
-      details.push(detail(matcher, slot, best, spelt[place >> 1]!, terms, single));
+      details.push(detail(matcher, slot, best, names.originals[place >> 1]!, terms));
     } else {
       const names = matcher.index.slots[slot]!.names;
-      for (const m of reported(all)) details.push(detail(matcher, slot, m, names[m.name]!.original, terms, single));
+      for (const m of reported(all)) details.push(detail(matcher, slot, m, names[m.name]!.original, terms));
     }
     hits.push({
-      doc: matcher.index.slots[slot]!.entity,
+      doc,
       match_types: [primaryOf(best), 'ngram'],
       match_details: details,
       score: best.score,

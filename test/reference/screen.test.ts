@@ -203,6 +203,19 @@ describe('screenReference: response', () => {
     expect(found()).toEqual([1, ['z-4']]);
   });
 
+  it('counts a second bearer of a name that one entity bore when references first found it, read either way', () => {
+    const bearer = (id: string): Entity => ({ id, entity_type: 'person', name: 'Zoran Novak', sources: ['x'], types: ['sanction'] });
+    const s = createScreener({ entities: [bearer('z-1')] });
+    const found = (term: string) => {
+      const r = screenReference(s, request({ search_term: term }), options);
+      return r.ok ? [r.value.total_matches, r.value.hits.map((h) => [h.doc.id, h.match_details[0]?.source_name])] : r.error;
+    };
+    const terms = ['PAYMENT TO ZORAN NOVAK', 'PAYMENT TO NOVAK ZORAN'];
+    for (const term of terms) expect(found(term)).toEqual([1, [['z-1', 'Zoran Novak']]]);
+    s.add({ ...bearer('z-2'), name: 'ZORAN NOVAK' });
+    for (const term of terms) expect(found(term)).toEqual([2, [['z-1', 'Zoran Novak'], ['z-2', 'ZORAN NOVAK']]]);
+  });
+
   it('gives each hit the name as its own entity publishes it, after bearers of the name are removed and added', () => {
     const bearer = (id: string, name: string, aka?: string): Entity => ({
       id,

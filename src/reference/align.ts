@@ -29,6 +29,14 @@ const STRONG: ReadonlySet<WordMatchType> = new Set([
   'word_to_digit',
 ]);
 
+/** Types that spell a word as listed. */
+export const SPELT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces']);
+
+/** Whether one of two words may be part of a glued form of the other: one holds the other, and they differ. */
+export function gluable(a: string, b: string): boolean {
+  return a.length !== b.length && (a.length > b.length ? a.includes(b) : b.includes(a));
+}
+
 /**
  * Placements of one reference word on one list word, by type and list position: made once and shared by every
  * alignment (a reference builds dozens), so never changed once made.
@@ -111,9 +119,7 @@ export class PairCache {
 
   /** Reference word `p` may be part of a glued form of vocabulary word `id` (one holds the other). */
   gluable(p: number, id: number): boolean {
-    const a = this.tokens[p]!.text;
-    const b = this.index.vocab.words[id]!.text;
-    return a.length !== b.length && (a.length > b.length ? a.includes(b) : b.includes(a));
+    return gluable(this.tokens[p]!.text, this.index.vocab.words[id]!.text);
   }
 
   isNickname(p: number, id: number): boolean {

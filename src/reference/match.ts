@@ -26,11 +26,11 @@ import type { WordMatchType } from '../names/types.js';
 import type { WordMatchContext } from '../names/word-match.js';
 import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
-import { initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
+import { aloneEntry, initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
 import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
-import { Aligner, LETTERS, MAX_GLUE, PairCache, type Alignment } from './align.js';
+import { Aligner, LETTERS, MAX_GLUE, PairCache, SPELT, type Alignment } from './align.js';
 import { PairHits, type PairHit } from './pair-hits.js';
 import { TypeMemo } from './type-memo.js';
 
@@ -100,8 +100,8 @@ function inCapitals(text: string, start: number, end: number): boolean {
   }
   return capital;
 }
-/** Types that spell a word as listed. */
-const SPELT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces']);
+/** Types by which an optional word of the name (affix, particle, number) counts as a second word (align.ts). */
+const OPTIONAL_SUPPORT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'digit_to_word', 'word_to_digit']);
 /** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
 const MAX_PARTICLE_GAP = 2;
 /** An acronym shared by more names than this is too ambiguous to report. */
@@ -279,6 +279,11 @@ export class ReferenceMatcher {
       if (entries === undefined) return;
       for (const e of entries) candidates.add(e * 256 + anchor);
     };
+    /** Names of one core word under a word of a glued form, found whole: names of that word alone included. */
+    const addSingles = (items: readonly number[] | undefined, anchor: number): void => {
+      if (items === undefined) return;
+      for (const item of items) candidates.add((item < 0 ? aloneEntry(item) : item) * 256 + anchor);
+    };
     const isInitial = (p: number): boolean => p >= 0 && p < n && tokens[p]!.text.length === 1 && LETTERS.test(tokens[p]!.text);
     /** By position: the units starting there, or after at most MAX_PARTICLE_GAP particles or initials. */
     const after: { to: number; ids: readonly number[]; anchored: boolean }[][] = [];
@@ -308,7 +313,9 @@ export class ReferenceMatcher {
       for (const unit of units[t]!) {
         const anchored = tokens[t]!.anchor || unit.to - t > 1;
         if (anchored) {
-          add(this.pairHits.singles(unit.ids, false), t);
+          // The word's own look-up (a glued form is spelt as listed by construction).
+          const spelling = unit.to === t + 1 ? { text: tokens[t]!.text, types: known[t]! } : undefined;
+          add(this.pairHits.singles(unit.ids, false, spelling), t);
           if (settings.singleWordPersonNames) add(this.pairHits.singles(unit.ids, true), t);
         }
         for (const next of following(unit.to)) {
@@ -328,8 +335,8 @@ export class ReferenceMatcher {
           const a = split[c]!;
           const b = split[c + 1]!;
           takePair(this.pairHits.probe(a, b, false), t + 1, t, false);
-          add(ngrams.singles[a], t);
-          add(ngrams.singles[b], t);
+          addSingles(ngrams.singles[a], t);
+          addSingles(ngrams.singles[b], t);
           if (settings.singleWordPersonNames) {
             add(ngrams.personSingles[a], t);
             add(ngrams.personSingles[b], t);
@@ -384,6 +391,7 @@ export class ReferenceMatcher {
       for (let p = anchor - 1; p >= lo && !found; p--) found = near(p, id);
       if (!found) return null;
     }
+    if (order.core === 1 && !this.maySupport(tokens.length, pairs, order, wordIds, person)) return null;
     let best: Alignment | null = null;
     // The name may start up to its optional leading words (and one initial) before the anchor.
     for (let start = anchor; start >= lo; start--) {
@@ -394,6 +402,35 @@ export class ReferenceMatcher {
     }
     if (best === null) return null;
     return this.supported(best, order, wordIds, person, settings) ? best : null;
+  }
+
+  /**
+   * For a name of one core word, the conditions of `supported` that need no alignment: the core word is spelt as
+   * listed by some reference word (or glued with others), and, where a second word of the name must be there, one
+   * of its optional words is (matched exactly or glued). Most names of one core word that a reference word finds
+   * match it only by sound or as an equivalent, and are dropped here without aligning them.
+   */
+  private maySupport(n: number, pairs: PairCache, order: NameOrder, wordIds: readonly number[], person: boolean): boolean {
+    const k = order.kinds.indexOf('core');
+    const id = wordIds[k]!;
+    const core = this.index.vocab.words[id]!;
+    if (core.text.length < 3) return false;
+    let spelt = false;
+    for (let p = 0; p < n && !spelt; p++) {
+      const type = pairs.type(p, id, person);
+      spelt = (type !== null && SPELT.has(type)) || pairs.gluable(p, id);
+    }
+    if (!spelt) return false;
+    if (!(person && wordsBesidesAffixes(order) > 1) && !this.isCommon(core.text, id)) return true;
+    for (let j = 0; j < wordIds.length; j++) {
+      const kind = order.kinds[j];
+      if (kind === 'core' || kind === 'initial') continue;
+      for (let p = 0; p < n; p++) {
+        const type = pairs.type(p, wordIds[j]!, person);
+        if ((type !== null && OPTIONAL_SUPPORT.has(type) && pairs.tokens[p]!.noise !== 'stop_word') || pairs.gluable(p, wordIds[j]!)) return true;
+      }
+    }
+    return false;
   }
 
   private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {

@@ -62,6 +62,11 @@ export function tripleKey(pair: number, c: number): number {
   return (Math.imul(pair ^ 0x27d4eb2d, 0x165667b1) + Math.imul(c + 0x61c88647, 0x9e3779b1)) & 0x3fffffff;
 }
 
+/** The item of `ReferenceIndex.singles` for the entry of a name of one word alone, and back (its own inverse). */
+export function aloneEntry(item: number): number {
+  return -1 - item;
+}
+
 /** Add an entry under a vocabulary id. */
 function push(byWord: (number[] | undefined)[], id: number, entry: number): void {
   // Filled up to the id, so the array stays a flat array and does not fall back to a dictionary.
@@ -121,7 +126,11 @@ export class ReferenceIndex {
   readonly skips = new KeyedLists();
   /** Pair key of the first and third core words → entries (person names of three core words or more). */
   readonly middles = new KeyedLists();
-  /** Vocabulary id of the one core word → entries (names of one core word, save one-word person names). */
+  /**
+   * Vocabulary id of the one core word → entries (names of one core word, save one-word person names). The entry
+   * of a name of that one word alone ("SHARMA", not "SHARMA TRADING") is stored as `-1 - entry` (`aloneEntry`):
+   * only a reference word spelling the word can find it, so a word that merely sounds alike skips it.
+   */
   readonly singles: (number[] | undefined)[] = [];
   /** Vocabulary id → entries of one-word person names ("HAMZA", "J. Smith"), looked up only when reported. */
   readonly personSingles: (number[] | undefined)[] = [];
@@ -300,7 +309,8 @@ export class ReferenceIndex {
       if (core.length === 0) return;
       if (core.length === 1) {
         const oneWord = person && order.kinds.every((k) => k === 'core' || k === 'affix' || k === 'initial');
-        push(oneWord ? this.personSingles : this.singles, core[0]!, entry);
+        if (oneWord) push(this.personSingles, core[0]!, entry);
+        else push(this.singles, core[0]!, ids.length === 1 ? aloneEntry(entry) : entry);
         return;
       }
       this.key(core, entry, person);

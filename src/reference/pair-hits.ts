@@ -5,7 +5,9 @@
  * depends only on the runs and the index, so it is kept across references (names recur in payment references)
  * until the index gains names.
  */
-import { pairKey, type ReferenceIndex } from './ngram-index.js';
+import type { WordMatchType } from '../names/types.js';
+import { gluable, SPELT } from './align.js';
+import { aloneEntry, pairKey, type ReferenceIndex } from './ngram-index.js';
 
 /** One pair (a, b) the index holds, in probe order. */
 export interface PairHit {
@@ -16,6 +18,15 @@ export interface PairHit {
   skips: readonly number[] | undefined;
   /** Whether (a, b) begins a name of three core words or more. */
   prefix: boolean;
+}
+
+/**
+ * How one reference word matches the words of its run: its text, and the per-word type of each (the look-up
+ * that made the run).
+ */
+export interface Spelling {
+  text: string;
+  types: ReadonlyMap<number, WordMatchType>;
 }
 
 const NOTHING: readonly PairHit[] = Object.freeze([]);
@@ -51,9 +62,10 @@ export class PairHits {
 
   /**
    * The names of one core word keyed under the ids of a run, id by id: other names, or one-word person names
-   * ("HAMZA").
+   * ("HAMZA"). A name of one word alone is listed only under the ids that `spelling` spells (every id when it is
+   * absent). The spelling must be the same each time a run is asked for: the answer is kept by run.
    */
-  singles(run: readonly number[], personNames: boolean): readonly number[] {
+  singles(run: readonly number[], personNames: boolean, spelling?: Spelling): readonly number[] {
     if (this.size >= this.limit) this.clear();
     const memo = this.singleMemo[personNames ? 1 : 0]!;
     let names = memo.get(run);
@@ -62,13 +74,24 @@ export class PairHits {
       const found: number[] = [];
       for (const id of run) {
         const list = byWord[id];
-        if (list !== undefined) for (const entry of list) found.push(entry);
+        if (list === undefined) continue;
+        let alone: boolean | undefined;
+        for (const item of list) {
+          if (item >= 0) found.push(item);
+          else if ((alone ??= spelling === undefined || this.spells(spelling, id))) found.push(aloneEntry(item));
+        }
       }
       names = found.length === 0 ? NO_NAMES : found;
       memo.set(run, names);
       this.size++;
     }
     return names;
+  }
+
+  /** Whether the reference word spells vocabulary word `id` as listed: one of the types that do, or glued. */
+  private spells(spelling: Spelling, id: number): boolean {
+    const type = spelling.types.get(id);
+    return (type !== undefined && SPELT.has(type)) || gluable(spelling.text, this.ngrams.index.vocab.words[id]!.text);
   }
 
   /** Every pair (a, b) of the runs that the index holds, `a` by `a` then `b` by `b`. Runs are compared by identity. */

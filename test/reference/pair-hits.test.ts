@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PairHits } from '../../src/reference/pair-hits.js';
-import { ReferenceIndex } from '../../src/reference/ngram-index.js';
+import { aloneEntry, ReferenceIndex } from '../../src/reference/ngram-index.js';
+import type { WordMatchType } from '../../src/names/types.js';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
 
@@ -55,11 +56,26 @@ describe('PairHits', () => {
     const words = indexOf(['Hamza', 'Zoran Novak'], ['Hamas', 'Hamza', 'Novak']);
     const hits = new PairHits(words.ngrams, 1000);
     const run = ['hamza', 'hamas', 'novak', 'zoran'].map(words.id);
-    const byId = (lists: readonly (readonly number[] | undefined)[]) => run.flatMap((id) => lists[id] ?? []);
+    const byId = (lists: readonly (readonly number[] | undefined)[]) => run.flatMap((id) => (lists[id] ?? []).map((e) => (e < 0 ? aloneEntry(e) : e)));
     expect(hits.singles(run, false)).toEqual(byId(words.ngrams.singles));
     expect(hits.singles(run, true)).toEqual(byId(words.ngrams.personSingles));
     expect(hits.singles(run, false)).toHaveLength(3);
     expect(hits.singles(run, true)).toHaveLength(1);
+  });
+
+  it.each<[string, string, Partial<Record<string, WordMatchType>>, string[]]>([
+    ['spelt exactly', 'hamas', { hamas: 'exact_match', hamaz: 'phonetic' }, ['Hamas', 'Hamas Ltd']],
+    ['spelt with one edit', 'hamaz', { hamas: 'edit_distance' }, ['Hamas', 'Hamas Ltd']],
+    ['glued into the reference word', 'hamasgroup', { hamas: 'phonetic' }, ['Hamas', 'Hamas Ltd']],
+    ['only sounding alike', 'hamaz', { hamas: 'phonetic' }, ['Hamas Ltd']],
+    ['only an equivalent', 'hamaz', { hamas: 'equivalent_name' }, ['Hamas Ltd']],
+  ])('lists a name of one word alone under a word %s by the reference word; a longer name of one core word always', (_why, text, types, expected) => {
+    const words = indexOf([], ['Hamas', 'Hamas Ltd', 'Novak']);
+    const hits = new PairHits(words.ngrams, 1000);
+    const run = [words.id('hamas')];
+    const spelling = { text, types: new Map(Object.entries(types).map(([w, t]) => [words.id(w), t!])) };
+    const names = hits.singles(run, false, spelling).map((entry) => words.ngrams.reading(entry)!.group.originals[0]);
+    expect(names).toEqual(expected);
   });
 
   it('answers the same after it is full and starts afresh', () => {

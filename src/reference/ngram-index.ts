@@ -62,6 +62,24 @@ export function tripleKey(pair: number, c: number): number {
   return (Math.imul(pair ^ 0x27d4eb2d, 0x165667b1) + Math.imul(c + 0x61c88647, 0x9e3779b1)) & 0x3fffffff;
 }
 
+const NO_NAMES: NameGroup = Object.freeze({ bearers: [], originals: [], entities: [] });
+
+/** Drop from a group the bearers whose slots the screening index no longer holds. */
+function dropRemoved(group: Group, slots: readonly unknown[]): void {
+  const { bearers, originals, entities } = group;
+  let kept = 0;
+  for (let k = 0; k < bearers.length; k += 2) {
+    if (slots[bearers[k]!] === undefined) continue;
+    originals[kept / 2] = originals[k / 2]!;
+    entities[kept / 2] = entities[k / 2]!;
+    bearers[kept++] = bearers[k]!;
+    bearers[kept++] = bearers[k + 1]!;
+  }
+  bearers.length = kept;
+  originals.length = kept / 2;
+  entities.length = kept / 2;
+}
+
 /** The item of `ReferenceIndex.singles` for the entry of a name of one word alone, and back (its own inverse). */
 export function aloneEntry(item: number): number {
   return -1 - item;
@@ -151,8 +169,12 @@ export class ReferenceIndex {
    * learns of a removal only when it reads the slot).
    */
   private nameOriginal: string[] = [];
-  /** Name number → the entity bearing it (removed entities included, as for `nameOriginal`). */
-  private nameEntity: Entity[] = [];
+  /** Name number → the entity bearing it; undefined once the entity is removed (`removed`). */
+  private nameEntity: (Entity | undefined)[] = [];
+  /** Slot → its first name number (a slot's names are numbered in a row), -1 for a slot removed before indexing. */
+  private readonly slotFirstName: number[] = [];
+  /** Groups that lost bearers since the last `refresh`, which drops them, by first name number. */
+  private readonly shrunk = new Map<number, Group>();
   /** First name number of a group → the group's names, for groups of two names or more. */
   private readonly groups = new Map<number, Group>();
   /** Name group of the screening index → the first name number keyed for it. */
@@ -161,16 +183,50 @@ export class ReferenceIndex {
   /** Entity id by slot: ranking reads ids of thousands of bearers without reaching their entities. */
   private readonly ids: string[] = [];
 
-  constructor(readonly index: EntityIndex) {}
+  constructor(readonly index: EntityIndex) {
+    index.onRemove((slot) => this.removed(slot));
+  }
 
-  /** Index the slots added to the screening index since the last call. */
+  /** Drop the bearers removed from the screening index, and index the slots added to it, since the last call. */
   refresh(): void {
+    for (const [head, group] of this.shrunk) {
+      dropRemoved(group, this.index.slots);
+      if (group.bearers.length > 0) continue;
+      // No entity bears the name any more.
+      this.groups.delete(head);
+      this.forget(head);
+    }
+    this.shrunk.clear();
     const slots = this.index.slots;
     for (; this.indexedSlots < slots.length; this.indexedSlots++) {
       const slot = slots[this.indexedSlots];
       this.ids.push(slot === undefined ? '' : slot.entity.id);
+      this.slotFirstName.push(slot === undefined ? -1 : this.nameSlot.length);
       if (slot !== undefined) this.addSlot(this.indexedSlots);
     }
+  }
+
+  /**
+   * An entity is being removed from the screening index (its slot still holds it): let go of the entity, its id
+   * and its names as published. Its groups drop it on the next `refresh`; what stays is numbers (slot numbers,
+   * the keys of its names).
+   */
+  private removed(slot: number): void {
+    if (slot >= this.indexedSlots) return;
+    const first = this.slotFirstName[slot]!;
+    const names = this.index.slots[slot]!.names;
+    for (let k = 0; k < names.length; k++) {
+      const nameNo = first + k;
+      this.nameEntity[nameNo] = undefined;
+      this.nameOriginal[nameNo] = '';
+      // A memoised reading of a group of this one name holds the entity.
+      this.forget(nameNo);
+      const group = names[k]!.group;
+      const head = group === undefined ? undefined : this.firstOfGroup.get(group);
+      const joined = head === undefined ? undefined : this.groups.get(head);
+      if (head !== undefined && joined !== undefined) this.shrunk.set(head, joined);
+    }
+    this.ids[slot] = '';
   }
 
   /** Whether an entry reads its name surname first. */
@@ -186,7 +242,10 @@ export class ReferenceIndex {
   /** The names an entry stands for (a group of one name is made on each call). */
   private group(entry: number): NameGroup {
     const first = entry >>> 1;
-    return this.groups.get(first) ?? { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [this.nameEntity[first]!] };
+    const group = this.groups.get(first);
+    if (group !== undefined) return group;
+    const entity = this.nameEntity[first];
+    return entity === undefined ? NO_NAMES : { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [entity] };
   }
 
   /** The reading of an entry's name in list order or surname first, or undefined when no entity bears it. */
@@ -249,22 +308,11 @@ export class ReferenceIndex {
     let hi = bearers.length / 2;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const other = slots[bearers[2 * mid]!];
-      if (other === undefined) {
-        // A removed entity has no id to compare: drop the group's removed entities, and search again.
-        let kept = 0;
-        for (let k = 0; k < bearers.length; k += 2) {
-          if (slots[bearers[k]!] === undefined) continue;
-          originals[kept / 2] = originals[k / 2]!;
-          entities[kept / 2] = entities[k / 2]!;
-          bearers[kept++] = bearers[k]!;
-          bearers[kept++] = bearers[k + 1]!;
-        }
-        bearers.length = kept;
-        originals.length = kept / 2;
-        entities.length = kept / 2;
+      if (slots[bearers[2 * mid]!] === undefined) {
+        // A removed entity has no id to compare (removed since the last refresh): drop them, and search again.
+        dropRemoved(group, slots);
         lo = 0;
-        hi = kept / 2;
+        hi = bearers.length / 2;
         continue;
       }
       const otherId = this.ids[bearers[2 * mid]!]!;
@@ -293,7 +341,11 @@ export class ReferenceIndex {
         // Keyed already: the name joins its group.
         let group = this.groups.get(first);
         if (group === undefined) {
-          group = { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [this.nameEntity[first]!] };
+          const head = this.nameEntity[first];
+          group =
+            head === undefined
+              ? { bearers: [], originals: [], entities: [] }
+              : { bearers: [this.nameSlot[first]!, this.nameIndex[first]!], originals: [this.nameOriginal[first]!], entities: [head] };
           this.groups.set(first, group);
           this.forget(first);
         }

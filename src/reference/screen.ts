@@ -134,12 +134,11 @@ function hitsOf(
     const { slot, all, group, place } = best;
     const names = found[group >> 1]!.reading.group;
     const doc = names.entities[place >> 1]!;
-    const details: MatchDetail[] = [];
-    if (all === undefined) {
-      details.push(detail(matcher, slot, best, names.originals[place >> 1]!, terms));
-    } else {
-      const names = matcher.index.slots[slot]!.names;
-      for (const m of reported(all)) details.push(detail(matcher, slot, m, names[m.name]!.original, terms));
+    let details: MatchDetail[];
+    if (all === undefined) details = [detail(matcher, slot, best, names.originals[place >> 1]!, terms)];
+    else {
+      const own = matcher.index.slots[slot]!.names;
+      details = reported(all).map((m) => detail(matcher, slot, m, own[m.name]!.original, terms));
     }
     hits.push({
       doc,

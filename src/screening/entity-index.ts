@@ -69,6 +69,8 @@ export class EntityIndex {
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
   private live = 0;
+  /** Called with the slot of each entity removed, before the slot is emptied (`onRemove`). */
+  private readonly removalListeners: ((slot: number) => void)[] = [];
   /** Name hash → the group last formed under it; group → the slot and index of its first name. */
   private readonly groupByHash = new Map<number, number>();
   private readonly groupSlot: number[] = [];
@@ -230,10 +232,19 @@ export class EntityIndex {
     return this.flatStart;
   }
 
+  /**
+   * Call `listener` with the slot of each entity removed from now on, while the slot still holds it: an index
+   * built over this one (the n-gram index of reference screening) lets go of what it keeps of the entity.
+   */
+  onRemove(listener: (slot: number) => void): void {
+    this.removalListeners.push(listener);
+  }
+
   /** Remove an entity by id; false when there is none. */
   remove(id: string): boolean {
     const index = this.byId.get(id);
     if (index === undefined) return false;
+    for (const listener of this.removalListeners) listener(index);
     const slot = this.slots[index]!;
     const distinct = new Set<number>();
     for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));

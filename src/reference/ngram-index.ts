@@ -96,10 +96,10 @@ function push(byWord: (number[] | undefined)[], id: number, entry: number): void
 
 /**
  * The names an entry stands for, in entity id order: flat pairs of slot and the name's index in its entity (0:
- * the primary name), and parallel to them each name as published and its entity. Removed entities are included
- * (the index learns of a removal only when it reads the slot): skip the slots the screening index no longer
- * holds. Hits read names and entities here in place order, where reading them from the entities' slots would
- * wait on a hundred reads from all over a large list.
+ * the primary name), and parallel to them each name as published and its entity. A group drops the bearers
+ * removed from the list on the next `refresh`; a reader that may run before it skips the slots the screening index
+ * no longer holds. Hits read names and entities here in place order, where reading them from the entities' slots
+ * would wait on a hundred reads from all over a large list.
  */
 export interface NameGroup {
   readonly bearers: readonly number[];
@@ -164,10 +164,7 @@ export class ReferenceIndex {
   /** Name number → slot, and → the name's index in the slot. */
   private nameSlot: number[] = [];
   private nameIndex: number[] = [];
-  /**
-   * Name number → the name as published (names removed from the list included, as their slots are: the index
-   * learns of a removal only when it reads the slot).
-   */
+  /** Name number → the name as published ('' once the entity is removed). */
   private nameOriginal: string[] = [];
   /** Name number → the entity bearing it; undefined once the entity is removed (`removed`). */
   private nameEntity: (Entity | undefined)[] = [];

@@ -186,6 +186,17 @@ export class ReferenceIndex {
 
   /** Drop the bearers removed from the screening index, and index the slots added to it, since the last call. */
   refresh(): void {
+    if (this.shrunk.size > 0) this.dropShrunk();
+    const slots = this.index.slots;
+    for (; this.indexedSlots < slots.length; this.indexedSlots++) {
+      const slot = slots[this.indexedSlots];
+      this.ids.push(slot === undefined ? '' : slot.entity.id);
+      this.slotFirstName.push(slot === undefined ? -1 : this.nameSlot.length);
+      if (slot !== undefined) this.addSlot(this.indexedSlots);
+    }
+  }
+
+  private dropShrunk(): void {
     for (const [head, group] of this.shrunk) {
       dropRemoved(group, this.index.slots);
       if (group.bearers.length > 0) continue;
@@ -194,13 +205,6 @@ export class ReferenceIndex {
       this.forget(head);
     }
     this.shrunk.clear();
-    const slots = this.index.slots;
-    for (; this.indexedSlots < slots.length; this.indexedSlots++) {
-      const slot = slots[this.indexedSlots];
-      this.ids.push(slot === undefined ? '' : slot.entity.id);
-      this.slotFirstName.push(slot === undefined ? -1 : this.nameSlot.length);
-      if (slot !== undefined) this.addSlot(this.indexedSlots);
-    }
   }
 
   /**

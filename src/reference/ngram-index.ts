@@ -146,7 +146,7 @@ export class ReferenceIndex {
   readonly middles = new KeyedLists();
   /**
    * Vocabulary id of the one core word → entries (names of one core word, save one-word person names). The entry
-   * of a name of that one word alone ("SHARMA", not "SHARMA TRADING") is stored as `-1 - entry` (`aloneEntry`):
+   * of a name of that one word alone ("SHARMA", not "SHARMA LTD") is stored as `-1 - entry` (`aloneEntry`):
    * only a reference word spelling the word can find it, so a word that merely sounds alike skips it.
    */
   readonly singles: (number[] | undefined)[] = [];

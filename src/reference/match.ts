@@ -421,7 +421,7 @@ export class ReferenceMatcher {
       spelt = (type !== null && SPELT.has(type)) || pairs.gluable(p, id);
     }
     if (!spelt) return false;
-    if (!(person && wordsBesidesAffixes(order) > 1) && !this.isCommon(core.text, id)) return true;
+    if (!this.needsSecondWord(order, person, core.text, id)) return true;
     for (let j = 0; j < wordIds.length; j++) {
       const kind = order.kinds[j];
       if (kind === 'core' || kind === 'initial') continue;
@@ -444,13 +444,17 @@ export class ReferenceMatcher {
     // One word alone must be spelt as listed (exactly, one typo, or glued), not merely sound alike.
     const position = order.positions[k]!;
     if (!a.placed.some((p) => p.list.includes(position) && SPELT.has(p.type))) return false;
-    const secondWord = a.coreSupport + a.affixes >= 2;
-    if (person) {
-      // "ABU ALI", "EL CHAPO": the particle (or number, initial) must be there too. "HAMZA": only when enabled.
-      if (wordsBesidesAffixes(order) > 1) return secondWord;
-      if (!settings.singleWordPersonNames) return false;
-    }
-    return !this.isCommon(core.text, id) || secondWord;
+    // "HAMZA": a one-word person name only when enabled.
+    if (person && wordsBesidesAffixes(order) === 1 && !settings.singleWordPersonNames) return false;
+    return !this.needsSecondWord(order, person, core.text, id) || a.coreSupport + a.affixes >= 2;
+  }
+
+  /**
+   * Whether a name of one core word is reported only with a second of its words in the reference: "ABU ALI",
+   * "EL CHAPO" (a person name with a particle, number or initial), or a common word ("GRACE" needs "GRACE 1").
+   */
+  private needsSecondWord(order: NameOrder, person: boolean, text: string, id: number): boolean {
+    return (person && wordsBesidesAffixes(order) > 1) || this.isCommon(text, id);
   }
 
   /** A common word: in the common-word or stop-word list, or in many of the list's entities. */

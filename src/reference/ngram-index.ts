@@ -300,22 +300,17 @@ export class ReferenceIndex {
     }
   }
 
-  /** Insert a name into a group, keeping entity id order. */
+  /**
+   * Insert a name into a group, keeping entity id order. Every bearer of the group is live: `refresh` drops the
+   * removed ones before it indexes new slots.
+   */
   private join(group: Group, slot: number, name: number, original: string, entity: Entity): void {
-    const slots = this.index.slots;
     const { bearers, originals, entities } = group;
     const id = this.ids[slot]!;
     let lo = 0;
     let hi = bearers.length / 2;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (slots[bearers[2 * mid]!] === undefined) {
-        // A removed entity has no id to compare (removed since the last refresh): drop them, and search again.
-        dropRemoved(group, slots);
-        lo = 0;
-        hi = bearers.length / 2;
-        continue;
-      }
       const otherId = this.ids[bearers[2 * mid]!]!;
       if (otherId < id || (otherId === id && bearers[2 * mid + 1]! < name)) lo = mid + 1;
       else hi = mid;

@@ -12,4 +12,7 @@ const io = {
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
 };
 
-process.exitCode = await runCli(process.argv.slice(2), io);
+process.exitCode = await runCli(process.argv.slice(2), io, {
+  env: process.env,
+  onSignal: (signal, handler) => void process.on(signal, handler),
+});

@@ -1,6 +1,7 @@
 /** Dispatch of the `tamis` subcommands. */
 import { IMPORT_USAGE, runImport } from '../importers/cli.js';
 import { INDEX_USAGE, SCREEN_USAGE, runIndex, runScreen, type CliIo } from './screen.js';
+import { SERVE_USAGE, runServe, type ServeProcess } from './serve.js';
 
 export const USAGE = `tamis: screen names against sanctions, PEP and adverse-media lists, offline.
 
@@ -9,10 +10,12 @@ ${SCREEN_USAGE}
 ${INDEX_USAGE}
 
 ${IMPORT_USAGE.replace(/^usage: /, 'Usage: ')}
+
+${SERVE_USAGE}
 `;
 
 /** Runs a subcommand; `import` reads files asynchronously, so its exit code comes as a promise. */
-export function runCli(argv: string[], io: CliIo): number | Promise<number> {
+export function runCli(argv: string[], io: CliIo, proc?: ServeProcess): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'screen':
@@ -21,6 +24,8 @@ export function runCli(argv: string[], io: CliIo): number | Promise<number> {
       return runImport(rest, { readFile: io.readFile, writeFile: io.writeFile, stderr: (line) => io.stderr(`${line}\n`) });
     case 'index':
       return runIndex(rest, io);
+    case 'serve':
+      return runServe(rest, io, proc ?? { env: {}, onSignal: () => undefined });
     case undefined:
     case 'help':
     case '--help':

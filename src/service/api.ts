@@ -35,23 +35,23 @@ export class SearchApi {
     return call(this.svc, this.apiKey, (ctx) => screenPaymentReference(this.svc, ctx, body));
   }
   /** GET /searches */
-  listSearches(query: Record<string, unknown> = {}) {
+  listSearches(query?: Record<string, unknown> | null) {
     return call(this.svc, this.apiKey, () => listSearches(this.svc, query));
   }
   /** GET /searches/{id} */
-  getSearch(id: SearchIdParam, query?: { share_url?: unknown }) {
+  getSearch(id: SearchIdParam, query?: { share_url?: unknown } | null) {
     return call(this.svc, this.apiKey, () => getSearch(this.svc, id, query));
   }
   /** GET /searches/{id}/details */
-  getSearchDetails(id: SearchIdParam, query?: { share_url?: unknown }) {
+  getSearchDetails(id: SearchIdParam, query?: { share_url?: unknown } | null) {
     return call(this.svc, this.apiKey, () => getSearchDetails(this.svc, id, query));
   }
   /** GET /searches/{ref}/entities/{entity_provider} */
-  getSearchEntities(id: SearchIdParam, provider: string, query?: { page?: unknown; per_page?: unknown }) {
+  getSearchEntities(id: SearchIdParam, provider: string, query?: { page?: unknown; per_page?: unknown } | null) {
     return call(this.svc, this.apiKey, () => getSearchEntities(this.svc, id, provider, query));
   }
   /** GET /searches/{id}/certificate */
-  getCertificate(id: SearchIdParam, options?: CertificateOptions) {
+  getCertificate(id: SearchIdParam, options?: CertificateOptions | null) {
     return call(this.svc, this.apiKey, (ctx) => getCertificate(this.svc, ctx, id, options));
   }
   /** PATCH /searches/{id} */
@@ -75,7 +75,7 @@ export class SearchApi {
     return call(this.svc, this.apiKey, (ctx) => updateMonitors(this.svc, ctx, id, body));
   }
   /** GET /searches/{id}/monitor/differences */
-  getMonitorDifferences(id: SearchIdParam, query?: { date?: unknown }) {
+  getMonitorDifferences(id: SearchIdParam, query?: { date?: unknown } | null) {
     return call(this.svc, this.apiKey, (ctx) => getMonitorDifferences(this.svc, ctx, id, query));
   }
   /** POST /searches/{id}/monitor/acknowledge */

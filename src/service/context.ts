@@ -3,7 +3,7 @@
  * context (`Ctx`: the caller and the time of the call), the response envelopes, the call plumbing
  * (authentication, rate limit, conflict retries) and the resolution of a `{id}` path parameter.
  */
-import { failureEnvelope, type FailureEnvelope, type Problem } from '../errors.js';
+import { failureEnvelope, problem, type FailureEnvelope, type Problem } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import { hashApiKey } from './fingerprint.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
@@ -112,6 +112,9 @@ export const EMPTY_204: Empty = { status: 'empty', code: 204 };
 export const EMPTY_429: Empty = { status: 'empty', code: 429 };
 export const notFound = (): FailureEnvelope => fail(404, 'search not found');
 const invalidId = (): FailureEnvelope => fail(400, 'invalid input: search id must be a positive integer or a ref');
+/** A query argument that is not an object (nor absent). */
+export const invalidQuery = (): FailureEnvelope =>
+  fail(400, 'invalid input: the query must be an object of parameters', [problem('invalid_query', 'the query must be an object of parameters')]);
 export const NO_REFERENCE_SCREENER = 'payment-reference screening is not configured (no referenceScreener)';
 
 /** A value that is a failure envelope (as returned by `find`). */

@@ -148,7 +148,7 @@ export function searchMatchesQuery(s: SearchRecord, q: SearchQuery): boolean {
   if (q.monitored === 'suspended' && !(s.is_monitored && s.is_suspended)) return false;
   if (q.monitored === 'un-suspended' && !(s.is_monitored && !s.is_suspended)) return false;
   if (q.tags && q.tags.length > 0) {
-    const hit = (t: { name: string; value: string }) => s.tags[t.name] === t.value;
+    const hit = (t: { name: string; value: string }) => Object.hasOwn(s.tags, t.name) && s.tags[t.name] === t.value;
     const okTags = q.tags_logical_operator === 'AND' ? q.tags.every(hit) : q.tags.some(hit);
     if (!okTags) return false;
   }

@@ -2,7 +2,7 @@
 import { bad, EMPTY_204, fail, find, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import type { CommentView } from '../render.js';
 import type { ApiResponse, CommentRecord, SearchRecord } from '../types.js';
-import { isObject, Problems } from '../validate.js';
+import { hasOwn, isObject, Problems } from '../validate.js';
 
 /** POST /searches/{id}/comments */
 export async function addComment(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, body: unknown): Promise<ApiResponse<never>> {
@@ -56,7 +56,7 @@ export async function deleteSearchTag(svc: ServiceContext, ctx: Ctx, id: SearchI
   if (!Number.isSafeInteger(n) || n < 1) return fail(400, 'invalid input: id must be the numeric search id');
   const s = await svc.store.getSearch(n);
   if (!s) return fail(400, 'invalid input: search not found');
-  if (typeof tagName !== 'string' || !(tagName in s.tags)) {
+  if (typeof tagName !== 'string' || !hasOwn(s.tags, tagName)) {
     return fail(400, `invalid input: tag ${JSON.stringify(tagName)} is not on search ${s.id}`);
   }
   const tags = { ...s.tags };

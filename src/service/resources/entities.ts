@@ -4,21 +4,23 @@
  */
 import type { Hit, MatchStatus, RiskLevel } from '../../screening/types.js';
 import { problem } from '../../errors.js';
-import { bad, fail, find, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
+import { bad, fail, find, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import { outboxOps } from '../outbox.js';
 import { summary, type EntitiesUpdateView } from '../render.js';
 import type { StoreOp } from '../store.js';
 import type { ApiResponse, EntityProvider, HitRecord, MatchStatusUpdatedData, SearchRecord, WebhookEvent, WhitelistRecord } from '../types.js';
-import { ENTITY_MATCH_STATUSES, isObject, Problems, queryInt, RISK_LEVELS } from '../validate.js';
+import { ENTITY_MATCH_STATUSES, isObject, isQuery, Problems, queryInt, RISK_LEVELS } from '../validate.js';
 
 /** GET /searches/{ref}/entities/{entity_provider} */
 export async function getSearchEntities(
   svc: ServiceContext,
   id: SearchIdParam,
   provider: string,
-  q: { page?: unknown; per_page?: unknown } = {},
+  qIn?: { page?: unknown; per_page?: unknown } | null,
 ): Promise<ApiResponse<Hit[]>> {
   const p = new Problems();
+  if (!isQuery(qIn)) return invalidQuery();
+  const q = qIn ?? {};
   if (provider !== 'comply' && provider !== 'internal') {
     p.add('invalid_provider', 'entity_provider must be comply or internal', 'entity_provider');
   }

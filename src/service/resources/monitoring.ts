@@ -9,6 +9,7 @@ import {
   EMPTY_204,
   fail,
   find,
+  invalidQuery,
   isFailure,
   NO_REFERENCE_SCREENER,
   resolve,
@@ -23,7 +24,7 @@ import { monitorsView, type DifferenceView, type MonitorsView } from '../render.
 import { merge, pull, withTotals, type PullResult } from '../results.js';
 import { formatDate, isDate, parseTimestamp } from '../time.js';
 import type { ApiResponse, SearchRecord, WebhookEvent } from '../types.js';
-import { isObject } from '../validate.js';
+import { isObject, isQuery } from '../validate.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -81,7 +82,14 @@ export async function updateMonitors(svc: ServiceContext, ctx: Ctx, id: SearchId
 }
 
 /** GET /searches/{id}/monitor/differences */
-export async function getMonitorDifferences(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q: { date?: unknown } = {}): Promise<ApiResponse<DifferenceView[]>> {
+export async function getMonitorDifferences(
+  svc: ServiceContext,
+  ctx: Ctx,
+  id: SearchIdParam,
+  qIn?: { date?: unknown } | null,
+): Promise<ApiResponse<DifferenceView[]>> {
+  if (!isQuery(qIn)) return invalidQuery();
+  const q = qIn ?? {};
   let date = formatDate(ctx.now);
   if (q.date !== undefined) {
     if (typeof q.date !== 'string' || !isDate(q.date)) {

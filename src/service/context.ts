@@ -9,7 +9,7 @@ import { hashApiKey } from './fingerprint.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { StoreConflictError, type ServiceStore } from './store.js';
 import { clockDate, formatTimestamp } from './time.js';
-import type { ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
+import type { AccountRecord, ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
 import { isInt, type Problems } from './validate.js';
 
 export interface ScreeningServiceOptions {
@@ -88,9 +88,10 @@ export class ServiceContext {
   }
 }
 
-/** The context of one call: the user of the api key and the time of the call. */
+/** The context of one call: the user of the api key, its account, and the time of the call. */
 export interface Ctx {
   user: UserRecord;
+  account: AccountRecord;
   now: Date;
   ts: string;
   iso: string;
@@ -128,7 +129,8 @@ export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx
   const keyHash = typeof apiKey === 'string' && apiKey !== '' ? hashApiKey(apiKey) : null;
   const key = keyHash !== null ? await svc.store.getApiKey(keyHash) : null;
   const user = key ? await svc.store.getUser(key.user_id) : null;
-  if (!key || !user || !user.is_active) {
+  const account = user && key && user.account_id === key.account_id ? await svc.store.getAccount(user.account_id) : null;
+  if (!key || !user || !user.is_active || !account) {
     return fail(401, 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)');
   }
   if (svc.limiter) {
@@ -137,7 +139,7 @@ export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fn({ user, ...svc.now() });
+      return await fn({ user, account, ...svc.now() });
     } catch (e) {
       if (!(e instanceof StoreConflictError)) throw e;
       if (attempt >= svc.maxConflictRetries) {
@@ -163,31 +165,35 @@ export async function retryOnConflict<T>(svc: ServiceContext, fn: () => Promise<
 
 export type Resolved = { kind: 'invalid' } | { kind: 'missing' } | { kind: 'found'; search: SearchRecord };
 
-export async function resolve(svc: ServiceContext, id: SearchIdParam): Promise<Resolved> {
+/**
+ * The search `id` names, as `accountId` sees it: another account's search is missing, exactly like one that does
+ * not exist (`accountId` null: the host, which sees every account).
+ */
+export async function resolve(svc: ServiceContext, id: SearchIdParam, accountId: number | null): Promise<Resolved> {
   const store = svc.store;
+  const seen = (s: SearchRecord | null): Resolved =>
+    s && (accountId === null || s.account_id === accountId) ? { kind: 'found', search: s } : { kind: 'missing' };
   if (typeof id === 'number') {
     if (!Number.isSafeInteger(id) || id < 1) return { kind: 'invalid' };
-    const s = await store.getSearch(id);
-    return s ? { kind: 'found', search: s } : { kind: 'missing' };
+    return seen(await store.getSearch(id));
   }
   if (typeof id !== 'string' || id.trim() === '') return { kind: 'invalid' };
   const v = id.trim();
   if (/^\d+$/.test(v)) {
-    const s = (await store.getSearch(Number(v))) ?? (await store.getSearchByRef(v));
-    return s ? { kind: 'found', search: s } : { kind: 'missing' };
+    const byId = seen(await store.getSearch(Number(v)));
+    return byId.kind === 'found' ? byId : seen(await store.getSearchByRef(v));
   }
-  const s = await store.getSearchByRef(v);
-  return s ? { kind: 'found', search: s } : { kind: 'missing' };
+  return seen(await store.getSearchByRef(v));
 }
 
-/** Resolves or answers the failure (400 invalid id, 404 missing). */
-export async function find(svc: ServiceContext, id: SearchIdParam): Promise<SearchRecord | FailureEnvelope> {
-  const r = await resolve(svc, id);
+/** Resolves or answers the failure (400 invalid id, 404 missing or another account's). */
+export async function find(svc: ServiceContext, id: SearchIdParam, accountId: number | null): Promise<SearchRecord | FailureEnvelope> {
+  const r = await resolve(svc, id, accountId);
   if (r.kind === 'invalid') return invalidId();
   if (r.kind === 'missing') return notFound();
   return r.search;
 }
 
-export async function definedTags(svc: ServiceContext): Promise<Set<string>> {
-  return new Set((await svc.store.listTagDefinitions()).map((t) => t.name));
+export async function definedTags(svc: ServiceContext, accountId: number): Promise<Set<string>> {
+  return new Set((await svc.store.listTagDefinitions(accountId)).map((t) => t.name));
 }

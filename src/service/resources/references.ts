@@ -30,7 +30,10 @@ export async function screenPaymentReference(svc: ServiceContext, ctx: Ctx, body
     p.add('required', 'search_profile is required (a profile slug or id)', 'search_profile');
   } else {
     const key = body.search_profile;
-    profile = (await svc.store.getSearchProfile(key)) ?? (await svc.store.listSearchProfiles()).find((x) => x.slug === key) ?? null;
+    profile =
+      (await svc.store.getSearchProfile(ctx.account.id, key)) ??
+      (await svc.store.listSearchProfiles(ctx.account.id)).find((x) => x.slug === key) ??
+      null;
     if (!profile) p.add('unknown_search_profile', 'search_profile is not a profile of the account', 'search_profile');
   }
   if (!p.empty || !profile) return bad(p);

@@ -4,7 +4,7 @@
  */
 import { problem } from '../../errors.js';
 import type { MatchStatus, RiskLevel } from '../../screening/types.js';
-import { bad, fail, invalidQuery, success, type ServiceContext } from '../context.js';
+import { bad, fail, invalidQuery, success, type Ctx, type ServiceContext } from '../context.js';
 import { summary, type SearchSummary } from '../render.js';
 import type { MonitoredFilter, SearchQuery, SortBy } from '../store.js';
 import { isDate } from '../time.js';
@@ -60,11 +60,11 @@ function queryKey(canon: [string, string][]): string {
 }
 
 /** GET /searches */
-export async function listSearches(svc: ServiceContext, queryIn: unknown): Promise<ApiResponse<{ data: SearchSummary[] }>> {
+export async function listSearches(svc: ServiceContext, ctx: Ctx, queryIn: unknown): Promise<ApiResponse<{ data: SearchSummary[] }>> {
   const p = new Problems();
   if (!isQuery(queryIn)) return invalidQuery();
   const query = queryIn ?? {};
-  const q: Omit<SearchQuery, 'limit'> = {};
+  const q: Omit<SearchQuery, 'limit'> = { account_id: ctx.account.id };
   const canon: [string, string][] = [];
   const int = (name: 'assignee_id' | 'searcher_id') => {
     const v = query[name];

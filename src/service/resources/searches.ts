@@ -8,7 +8,7 @@ import { renderCertificate, type CertificateOptions } from '../certificate.js';
 import { bad, EMPTY_204, fail, find, definedTags, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import { outboxOps, searchStatusEvent } from '../outbox.js';
 import { overview, view, type CertificateContent, type SearchOverview, type SearchView } from '../render.js';
-import { freshHits, pull, whitelistOf } from '../results.js';
+import { freshHits, internalScope, pull, whitelistOf } from '../results.js';
 import type { ApiResponse, SearchProfileRecord, SearchRecord, SearchStatusFields } from '../types.js';
 import { checkTags, isInt, isObject, isQuery, isWellFormed, MATCH_STATUSES, ownValue, Problems, RISK_LEVELS, setOwn } from '../validate.js';
 
@@ -95,13 +95,13 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
     } else if (filters?.types !== undefined) {
       p.add('exclusive', 'search_profile and filters.types are mutually exclusive', 'search_profile');
     } else {
-      profile = await svc.store.getSearchProfile(body.search_profile);
+      profile = await svc.store.getSearchProfile(ctx.account.id, body.search_profile);
       if (!profile) p.add('unknown_search_profile', 'search_profile is not a profile of the account', 'search_profile');
     }
   }
   // tags
   let tags: Record<string, string> = {};
-  if (body.tags !== undefined && body.tags !== null) tags = checkTags(body.tags, await definedTags(svc), p);
+  if (body.tags !== undefined && body.tags !== null) tags = checkTags(body.tags, await definedTags(svc, ctx.account.id), p);
   if (!p.empty || searchTerm === undefined) return bad(p);
 
   if (profile) filters = { ...(filters ?? {}), types: [...profile.types] };
@@ -139,17 +139,18 @@ export interface NewSearch {
 
 /** Runs the screener and stores the new search with its hits in one commit. */
 export async function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch): Promise<ApiResponse<{ data: SearchView }>> {
-  const pulled = pull(svc, a.screener, a.request);
+  const pulled = pull(svc, a.screener, a.request, await internalScope(svc, ctx.account));
   if (!pulled.ok) return pulled.error;
   const r = pulled.value.first;
 
   const id = await svc.store.nextSearchId();
-  const wl = await whitelistOf(svc, a.clientRef);
+  const wl = await whitelistOf(svc, ctx.account.id, a.clientRef);
   const comply = freshHits(id, 'comply', pulled.value.comply, wl);
   const internal = freshHits(id, 'internal', pulled.value.internal, wl);
   const open = [...comply, ...internal].some((h) => !h.hit.is_whitelisted);
   const search: SearchRecord = {
     id,
+    account_id: ctx.account.id,
     ref: svc.ids.next('ref'),
     version: 1,
     searcher_id: ctx.user.id,
@@ -198,19 +199,19 @@ function shareParam(q: unknown): boolean | FailureEnvelope {
 }
 
 /** GET /searches/{id} */
-export async function getSearch(svc: ServiceContext, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchOverview }>> {
+export async function getSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchOverview }>> {
   const share = shareParam(q);
   if (typeof share !== 'boolean') return share;
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success({ data: await overview(svc, s, share) });
 }
 
 /** GET /searches/{id}/details */
-export async function getSearchDetails(svc: ServiceContext, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchView }>> {
+export async function getSearchDetails(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchView }>> {
   const share = shareParam(q);
   if (typeof share !== 'boolean') return share;
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success({ data: await view(svc, s, share, true) });
 }
@@ -224,7 +225,7 @@ export async function getCertificate(
 ): Promise<ApiResponse<CertificateContent>> {
   if (!isQuery(optionsIn)) return invalidQuery();
   const options = optionsIn ?? {};
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   const data = await renderCertificate(
     {
@@ -263,12 +264,14 @@ export async function updateSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdPa
   }
   if (body.assignee_id !== undefined && body.assignee_id !== null) {
     if (!isInt(body.assignee_id)) p.add('invalid_assignee', 'assignee_id must be a user id', 'assignee_id');
-    else if (!(await svc.store.getUser(body.assignee_id))) p.add('unknown_assignee', `user ${body.assignee_id} does not exist`, 'assignee_id');
+    else if ((await svc.store.getUser(body.assignee_id))?.account_id !== ctx.account.id) {
+      p.add('unknown_assignee', `user ${body.assignee_id} does not exist`, 'assignee_id');
+    }
   }
   let tags: Record<string, string> = {};
-  if (body.tags !== undefined) tags = checkTags(body.tags, await definedTags(svc), p);
+  if (body.tags !== undefined) tags = checkTags(body.tags, await definedTags(svc, ctx.account.id), p);
   if (!p.empty) return bad(p);
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
 
   const next: SearchRecord = { ...s, version: s.version + 1, updated_at: ctx.ts, tags: { ...s.tags }, labels: [...s.labels] };
@@ -292,13 +295,13 @@ export async function updateSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdPa
     setOwn(next.tags, name, value);
   }
   const events = Object.keys(after).length > 0 ? [searchStatusEvent(next, before, after)] : [];
-  await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...outboxOps(svc, events, ctx.iso)]);
+  await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...outboxOps(svc, ctx.account, events, ctx.iso)]);
   return success({ data: await overview(svc, next, false) });
 }
 
 /** DELETE /searches/{id} */
-export async function deleteSearch(svc: ServiceContext, id: SearchIdParam): Promise<ApiResponse<never>> {
-  const s = await find(svc, id);
+export async function deleteSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdParam): Promise<ApiResponse<never>> {
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   await svc.store.commit([{ type: 'delete_search', id: s.id, expected_version: s.version }]);
   return EMPTY_204;

@@ -16,3 +16,9 @@ export type {
   AggregationSpec as HostedAggregationSpec,
 } from './ast.js';
 export type { DataType as HostedDataType, Value as HostedValue } from './values.js';
+export {
+  HOSTED_SCENARIO_LIBRARY,
+  HOSTED_SCENARIO_LIBRARY_BY_NAME,
+  HOSTED_HIGH_RISK_TEMPLATE,
+  HOSTED_HIGH_RISK_INSTANCE,
+} from './library.js';

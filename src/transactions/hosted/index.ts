@@ -22,3 +22,5 @@ export {
   HOSTED_HIGH_RISK_TEMPLATE,
   HOSTED_HIGH_RISK_INSTANCE,
 } from './library.js';
+export { tamisToHosted, type ToHostedOptions } from './convert-to-hosted.js';
+export { hostedToTamis } from './convert-to-tamis.js';

@@ -12,6 +12,8 @@ export {
   type OfacFiles,
 } from './ofac.js';
 export { parseUnConsolidated, iterateUnConsolidated, UN_SOURCE_ID } from './un.js';
+export { parseEuSanctions, iterateEuSanctions, euBirthDate, EU_SOURCE_ID, EU_SUBJECT_TYPES } from './eu.js';
+export { parseUkSanctions, iterateUkSanctions, ukFormatOf, UK_SOURCE_ID, UK_TYPES, type UkFormat, type UkImportOptions } from './uk.js';
 export { parseFtmEntities, iterateFtmEntities, FTM_SCHEMAS, FTM_TOPIC_TYPES, ftmTopicTypes } from './ftm.js';
 export {
   parseListCsv,

@@ -1,7 +1,7 @@
 /**
  * Dates as the spec writes them: `yyyy-mm-dd` or `yyyy`. Parsers for the forms lists publish.
  *
- * Mapping (documented in README.md):
+ * Mapping (documented in docs/lists.md):
  * - an exact day gives `yyyy-mm-dd`; a month and year, or a year alone, gives `yyyy` (the spec has no `yyyy-mm`);
  * - `circa X` gives X's value and marks it approximate;
  * - a range `X to Y` gives one value per year from X's year to Y's year (at most `MAX_RANGE_YEARS` + 1 values; a

@@ -1,6 +1,6 @@
 /**
  * UN Security Council consolidated sanctions list, XML (`CONSOLIDATED_LIST` with `INDIVIDUALS/INDIVIDUAL` and
- * `ENTITIES/ENTITY`). Mapping: see README.md, "UN Security Council".
+ * `ENTITIES/ENTITY`). Mapping: see docs/lists.md, "UN Security Council".
  *
  * The XML is parsed as a whole with fast-xml-parser (the published file is a few MB); `iterateUnConsolidated` then
  * yields one record at a time. Elements are named in issues by path and position, with the record's

@@ -24,6 +24,7 @@ export {
   type CertificateContent,
   type RescreenReport,
 } from './service.js';
+export { SEARCH_ROUTES, type SearchRoute, type RouteInput } from './routes.js';
 export { entityFingerprint, fingerprintContent, hashApiKey, KEY_FIELD_TAGS } from './fingerprint.js';
 export { SlidingWindowRateLimiter, DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { backoffDelayMs, withRetry, type BackoffOptions, type RetryOptions } from './retry.js';

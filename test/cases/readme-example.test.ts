@@ -1,6 +1,6 @@
 /**
- * The end-to-end example of README.md, run as a test so the README stays true. With
- * TAMIS_README_OUT=<file> the outputs quoted in the README are written to that file.
+ * The end-to-end example of docs/cases.md, run as a test so the README stays true. With
+ * TAMIS_README_OUT=<file> the outputs quoted in docs/cases.md are written to that file.
  */
 import { writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import {
   sequentialTransactionIds,
 } from '../../src/transactions/index.js';
 
-it('the README example runs end to end', async () => {
+it('the docs/cases.md example runs end to end', async () => {
   const out: Record<string, unknown> = {};
   // --- README example starts
   const clock = fixedTransactionClock('2026-03-02T09:00:00Z', 1000); // systemTransactionClock in production

@@ -1,4 +1,4 @@
-/** The end-to-end example of README.md, kept runnable. */
+/** The end-to-end example of docs/searches.md, kept runnable. */
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { createScreeningService, deliverWebhooks, manualClock, sequentialIds } from '../../src/service/index.js';

@@ -24,6 +24,7 @@ export {
   LIST_DEFAULT_SOURCE,
   type ListImportOptions,
 } from './list-format.js';
+export { mergeImports, type ImportSource, type MergedEvent } from './merge.js';
 export { validateEntity, type EntityProblem } from './validate.js';
 export { countryCodeOf, lookupCountryName, normaliseCountryCode, countryKey, type CountryLookup } from './countries.js';
 export { runImport, renderListFile, IMPORT_USAGE, type ImportIo } from './cli.js';

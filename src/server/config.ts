@@ -28,6 +28,8 @@ export interface UserConfig {
 }
 
 export interface AccountConfig {
+  /** Default: the account of the store with this name, else the next free id. */
+  id?: number;
   name: string;
   users: UserConfig[];
   tags?: string[];
@@ -112,6 +114,7 @@ export const CONFIG_SCHEMA = closed(
       minItems: 1,
       items: closed(
         {
+          id: posInt,
           name: secretName,
           users: {
             type: 'array',
@@ -170,7 +173,10 @@ function finish(c: ServeConfig, env: Record<string, string | undefined>): string
   const internalIds = new Set((c.lists.internal ?? []).map((l) => l.id));
   if (env.TAMIS_ADMIN_TOKEN) c.admin.token = env.TAMIS_ADMIN_TOKEN;
   if (env.TAMIS_METRICS_TOKEN) c.metrics.token = env.TAMIS_METRICS_TOKEN;
+  const names = new Set<string>();
   c.accounts.forEach((a, ai) => {
+    if (names.has(a.name)) problems.push(`accounts/${ai}/name: another account is named ${a.name}`);
+    names.add(a.name);
     const secret = env[webhookSecretVariable(a.name)];
     if (secret) a.webhook_secret = secret;
     for (const id of a.internal_lists ?? []) {

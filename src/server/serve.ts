@@ -33,14 +33,12 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
   const tls = config.server.tls ? { cert: await readFile(config.server.tls.cert), key: await readFile(config.server.tls.key) } : undefined;
   const lists = await loadLists(config.lists);
   const { store, close } = await openStore(config);
-  const account = config.accounts[0];
   const s = config.service;
   const service = createScreeningService({
     store,
     clock: systemClock(),
     ids: randomIds(),
     screener: lists.screener,
-    webhookUrls: (account?.webhooks ?? []).map((w) => w.url),
     ...(s.results_cap !== undefined ? { resultsCap: s.results_cap } : {}),
     ...(s.rate_limit !== undefined ? { rateLimit: s.rate_limit === false ? false : { ...(s.rate_limit.per_minute ? { perMinute: s.rate_limit.per_minute } : {}), ...(s.rate_limit.sandbox_per_minute ? { sandboxPerMinute: s.rate_limit.sandbox_per_minute } : {}) } } : {}),
     ...(s.share_base_url !== undefined ? { shareBaseUrl: s.share_base_url } : {}),

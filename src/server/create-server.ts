@@ -172,6 +172,11 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     }
     return undefined;
   });
+  // While closing, answers end their connection: a keep-alive connection would otherwise hold the close back.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });

@@ -13,21 +13,28 @@ const segment = (p: string): string => p.replace(/~1/g, '/').replace(/~0/g, '~')
 /** `/a/0/b` → `a.0.b` (the service's dotted paths). */
 const dotted = (pointer: string): string => pointer.split('/').slice(1).map(segment).join('.');
 
-/** The note of the deepest annotated node on the schema path of an error (per-keyword notes first). */
-function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: string): ProblemNote | undefined {
+/**
+ * The note of the deepest annotated node on the schema path of an error (per-keyword notes first), and how many
+ * segments of the instance path lead to that node (the problem is reported there).
+ */
+function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: string): { note: ProblemNote; depth: number; own: boolean } | undefined {
   let node: unknown = root;
-  let found: ProblemNote | undefined;
+  let found: { note: ProblemNote; depth: number; own: boolean } | undefined;
+  let depth = 0;
   const visit = (n: unknown, last: boolean) => {
     if (typeof n !== 'object' || n === null) return;
     const s = n as Schema;
-    if (last && s['x-problems']?.[keyword]) found = s['x-problems'][keyword];
-    else if (s['x-problem']) found = s['x-problem'];
+    const perKeyword = last ? s['x-problems']?.[keyword] : undefined;
+    if (perKeyword) found = { note: perKeyword, depth, own: false };
+    else if (s['x-problem']) found = { note: s['x-problem'], depth, own: false };
   };
   const parts = schemaPath.replace(/^#\/?/, '').split('/').filter((p) => p !== '').map(segment);
   // The last segment is the failing keyword: notes are read on the node that holds it.
   const steps = parts.slice(0, -1);
   visit(node, steps.length === 0);
   steps.forEach((p, i) => {
+    const parent = steps[i - 1];
+    if ((parent === 'properties' && i > 0) || p === 'items' || p === 'additionalProperties') depth++;
     node = (node as Record<string, unknown> | undefined)?.[p];
     visit(node, i === steps.length - 1);
   });
@@ -35,7 +42,7 @@ function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: stri
     // `required` and `additionalProperties`: the named property's own note speaks for it.
     const prop = ((node as Schema | undefined)?.properties as Record<string, Schema> | undefined)?.[extra];
     const own = prop?.['x-problems']?.[keyword] ?? prop?.['x-problem'];
-    if (own) found = own;
+    if (own) found = { note: own, depth: depth + 1, own: true };
   }
   return found;
 }
@@ -77,8 +84,11 @@ export function requestFailure(schema: Schema, where: Where, errors: ErrorObject
         : e.keyword === 'additionalProperties'
           ? (e.params as { additionalProperty: string }).additionalProperty
           : undefined;
-    const note = noteFor(schema, e.schemaPath, e.keyword, extra);
-    const at = extra !== undefined ? `${e.instancePath}/${extra}` : e.instancePath;
+    const found = noteFor(schema, e.schemaPath, e.keyword, extra);
+    const note = found?.note;
+    const full = extra !== undefined ? `${e.instancePath}/${extra}` : e.instancePath;
+    // Reported where the note is: `filters.types`, not `filters.types.0`; an unknown property at its own path.
+    const at = found && e.keyword !== 'additionalProperties' ? full.split('/').slice(0, found.depth + 1).join('/') : full;
     const path = note?.path ?? dotted(at);
     const name = segment(at.split('/').pop() ?? '');
     const message = (note?.message ?? `${where} ${path || ''} ${e.message ?? 'is invalid'}`.replace(/\s+/g, ' ').trim())

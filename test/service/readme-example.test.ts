@@ -18,6 +18,7 @@ it('README example: create, review, whitelist, monitor, list version change, dif
     ids: sequentialIds(), // randomIds() in production
     screener: listV1, // a Screener: createScreener(...) over the loaded lists
     webhookUrls: ['https://hooks.example.com/tamis'],
+    webhookSecret: 'a-long-random-secret', // signs every body (Tamis-Signature)
   });
   await service.createUser({ email: 'ana@bank.example', name: 'Ana' });
   await service.createApiKey(1, 'ana-secret-key');

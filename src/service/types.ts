@@ -31,7 +31,7 @@ export interface Empty {
   code: 204 | 429;
 }
 
-/** Every service method answers one of these; an HTTP layer is a thin mapping (see README.md). */
+/** Every service method answers one of these; an HTTP layer is a thin mapping (see docs/searches.md). */
 export type ApiResponse<T> = Success<T> | FailureEnvelope | Empty;
 
 // ---------------------------------------------------------------------------------------------------------------

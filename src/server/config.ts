@@ -57,7 +57,17 @@ export interface ServeConfig {
     share_base_url?: string;
     reference_term_max_length?: 255 | 290;
   };
-  webhooks: { worker: boolean; interval_ms?: number; timeout_ms?: number; max_attempts?: number; redeliver_after_ms?: number };
+  webhooks: {
+    worker: boolean;
+    interval_ms?: number;
+    timeout_ms?: number;
+    max_attempts?: number;
+    redeliver_after_ms?: number;
+    concurrency?: number;
+    /** The URL policy: plain http allowed, and hosts or ranges allowed though private or loopback. */
+    allow_http?: boolean;
+    allow_hosts?: string[];
+  };
   admin: { token?: string };
   metrics: { token?: string; process?: boolean };
   accounts: AccountConfig[];
@@ -106,7 +116,16 @@ export const CONFIG_SCHEMA = closed(
       share_base_url: str,
       reference_term_max_length: { enum: [255, 290] },
     }),
-    webhooks: closed({ worker: { type: 'boolean' }, interval_ms: posInt, timeout_ms: posInt, max_attempts: posInt, redeliver_after_ms: posInt }),
+    webhooks: closed({
+      worker: { type: 'boolean' },
+      interval_ms: posInt,
+      timeout_ms: posInt,
+      max_attempts: posInt,
+      redeliver_after_ms: posInt,
+      concurrency: posInt,
+      allow_http: { type: 'boolean' },
+      allow_hosts: { type: 'array', items: str },
+    }),
     admin: closed({ token: { type: 'string', minLength: 16 } }),
     metrics: closed({ token: { type: 'string', minLength: 16 }, process: { type: 'boolean' } }),
     accounts: {
@@ -179,6 +198,11 @@ function finish(c: ServeConfig, env: Record<string, string | undefined>): string
     names.add(a.name);
     const secret = env[webhookSecretVariable(a.name)];
     if (secret) a.webhook_secret = secret;
+    (a.webhooks ?? []).forEach((w, wi) => {
+      if (w.secret === undefined && a.webhook_secret === undefined) {
+        problems.push(`accounts/${ai}/webhooks/${wi}: ${w.url} needs a signing secret: webhook_secret (or ${webhookSecretVariable(a.name)}), or secret`);
+      }
+    });
     for (const id of a.internal_lists ?? []) {
       if (!internalIds.has(id)) problems.push(`accounts/${ai}/internal_lists: ${id} is not a list of lists.internal`);
     }

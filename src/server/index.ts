@@ -2,5 +2,5 @@
 export { createServer, type ServerOptions, type ServerLists, type TamisServer } from './create-server.js';
 export { loadLists, type ListsConfig, type ListSource, type LoadedLists } from './lists.js';
 export { chooseTransport, isLoopback, type Transport } from './tls.js';
-export { WebhookWorker, fetchSender, type WebhookWorkerOptions } from './webhook-worker.js';
+export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
 export type { ReloadReport, ListState } from './operations.js';

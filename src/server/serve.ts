@@ -43,6 +43,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     ...(s.rate_limit !== undefined ? { rateLimit: s.rate_limit === false ? false : { ...(s.rate_limit.per_minute ? { perMinute: s.rate_limit.per_minute } : {}), ...(s.rate_limit.sandbox_per_minute ? { sandboxPerMinute: s.rate_limit.sandbox_per_minute } : {}) } } : {}),
     ...(s.share_base_url !== undefined ? { shareBaseUrl: s.share_base_url } : {}),
     ...(s.reference_term_max_length !== undefined ? { referenceTermMaxLength: s.reference_term_max_length } : {}),
+    webhookPolicy: { allowHttp: config.webhooks.allow_http ?? false, allowHosts: config.webhooks.allow_hosts ?? [] },
   });
   let applied;
   try {
@@ -70,6 +71,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
           ...(w.timeout_ms !== undefined ? { timeoutMs: w.timeout_ms } : {}),
           ...(w.max_attempts !== undefined ? { maxAttempts: w.max_attempts } : {}),
           ...(w.redeliver_after_ms !== undefined ? { redeliverAfterMs: w.redeliver_after_ms } : {}),
+          ...(w.concurrency !== undefined ? { concurrency: w.concurrency } : {}),
         }
       : false,
     acceptsKey: (key) => applied.keys.has(key),

@@ -1,36 +1,30 @@
 /**
- * The webhook worker: drains the service's outbox with its delivery function (`deliverWebhooks`) in a loop, at
- * an interval or as soon as it is woken (after a list reload). Each POST has its own timeout and follows no
- * redirect (a 3xx counts as a failure). Stopping ends the waits at once and lets the current POST finish; a
- * record interrupted between retries stays due and is sent again later (at-least-once delivery).
+ * The webhook worker: drains the service's outbox with its delivery function (`deliverWebhooks`: signed bodies,
+ * checked URLs, a timeout per attempt, no redirects, retries with backoff) in a loop, at an interval or as soon as
+ * it is woken (after a list reload). Stopping ends the waits at once and lets the current POSTs finish; a record
+ * interrupted between retries stays due and is sent again later (at-least-once delivery).
  */
 import { deliverWebhooks, type DeliveryReport, type WebhookOutbox, type WebhookSender } from '../service/webhooks.js';
 
 export interface WebhookWorkerOptions {
   /** Pause between two passes when nothing woke the worker (default 1000 ms). */
   intervalMs?: number;
-  /** Timeout of one POST (default 10 000 ms). */
+  /** Timeout of one attempt (default 10 000 ms). */
   timeoutMs?: number;
+  /** URLs delivered to side by side (default 8). */
+  concurrency?: number;
   /** Attempts per record in one pass, first wait, cap of a wait, redelivery delay: `deliverWebhooks` options. */
   maxAttempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
   redeliverAfterMs?: number;
-  /** The sender (default: fetch with the timeout and no redirects). */
+  /** The sender (default: the service's, which checks every resolved address and follows no redirect). */
   send?: WebhookSender;
   onPass?: (report: DeliveryReport, backlog: number) => void;
   onError?: (error: unknown) => void;
 }
 
 class Stopped extends Error {}
-
-export function fetchSender(timeoutMs: number): WebhookSender {
-  return async (url, init) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel().catch(() => undefined);
-    return { ok: res.status >= 200 && res.status < 300, status: res.status };
-  };
-}
 
 export class WebhookWorker {
   private running = false;
@@ -67,9 +61,10 @@ export class WebhookWorker {
   async pass(): Promise<DeliveryReport> {
     const o = this.options;
     const report = await deliverWebhooks(this.outbox, {
-      send: o.send ?? fetchSender(o.timeoutMs ?? 10_000),
       sleep: (ms) => this.sleep(ms),
-      random: Math.random,
+      ...(o.send !== undefined ? { send: o.send } : {}),
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.concurrency !== undefined ? { concurrency: o.concurrency } : {}),
       ...(o.maxAttempts !== undefined ? { maxAttempts: o.maxAttempts } : {}),
       ...(o.baseDelayMs !== undefined ? { baseDelayMs: o.baseDelayMs } : {}),
       ...(o.maxDelayMs !== undefined ? { maxDelayMs: o.maxDelayMs } : {}),

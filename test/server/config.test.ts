@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
+import type { CliIo } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/run.js';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
 import { serveFromConfig } from '../../src/server/serve.js';
@@ -78,23 +79,50 @@ describe('config file', () => {
 });
 
 describe('tamis serve', () => {
-  const io = () => {
+  const io = (env: Record<string, string> = {}) => {
     const out: string[] = [];
     const err: string[] = [];
-    return { out, err, io: { readFile: (p: string) => readFileSync(p, 'utf8'), writeFile: () => undefined, stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), sampleListPath: '' } };
+    const cli: CliIo = {
+      readFile: (p: string) => readFileSync(p, 'utf8'),
+      writeFile: () => undefined,
+      readStdin: async () => '',
+      stdout: (t: string) => void out.push(t),
+      stderr: (t: string) => void err.push(t),
+      env,
+      isTTY: false,
+      sampleListPath: '',
+      version: '0.0.0',
+    };
+    return { out, err, io: cli };
   };
 
-  it('--check validates a config and exits 0; an invalid one exits 1 with its problems', async () => {
+  it('--check validates a config and exits 0; an invalid one exits 2 with its problems', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tamis-serve-'));
     writeFileSync(join(dir, 'ok.yaml'), minimal.replace('lists/sample', `${root}lists/sample`));
-    const a = io();
-    expect(await runCli(['serve', '--config', join(dir, 'ok.yaml'), '--check'], a.io, { env: { TAMIS_API_KEY_ANA: 'ana-secret-key' }, onSignal: () => undefined })).toBe(0);
+    const a = io({ TAMIS_API_KEY_ANA: 'ana-secret-key' });
+    expect(await runCli(['serve', '--config', join(dir, 'ok.yaml'), '--check'], a.io)).toBe(0);
     expect(a.out.join('')).toMatch(/ok\.yaml: valid \(1 list source\(s\), 1 account\(s\)\)/);
     const b = io();
-    expect(await runCli(['serve', '--config', join(dir, 'ok.yaml'), '--check'], b.io, { env: {}, onSignal: () => undefined })).toBe(1);
-    expect(b.err.join('')).toMatch(/set TAMIS_API_KEY_ANA/);
+    expect(await runCli(['serve', '--config', join(dir, 'ok.yaml'), '--check'], b.io)).toBe(2);
+    expect(b.err.join('')).toMatch(/^tamis serve: invalid_config: .*set TAMIS_API_KEY_ANA/);
     const c = io();
-    expect(await runCli(['serve'], c.io, { env: {}, onSignal: () => undefined })).toBe(2);
+    expect(await runCli(['serve'], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/missing_option: --config FILE is required/);
+  });
+
+  it('serves until SIGTERM, then stops with status 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tamis-serve-'));
+    writeFileSync(join(dir, 'ok.yaml'), `${minimal.replace('lists/sample', `${root}lists/sample`)}\nserver: { port: 0, log_level: silent }\n`);
+    const handlers = new Map<string, () => void>();
+    const a = io({ TAMIS_API_KEY_ANA: 'ana-secret-key' });
+    a.io.onSignal = (signal, handler) => void handlers.set(signal, handler);
+    const done = runCli(['serve', '--config', join(dir, 'ok.yaml')], a.io);
+    const end = Date.now() + 20_000;
+    while (!handlers.has('SIGTERM') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const url = /listening on (\S+)/.exec(a.err.join(''))![1]!;
+    expect((await fetch(`${url}/users`, { headers: { authorization: 'Token ana-secret-key' } })).status).toBe(200);
+    handlers.get('SIGTERM')!();
+    expect(await done).toBe(0);
   });
 
   it('serves from a config (SQLite store): the config key answers, SIGTERM stops it', async () => {

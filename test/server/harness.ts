@@ -56,7 +56,7 @@ export async function setupService(entities: Entity[] = sampleEntities, o: { rat
     clock: systemClock(),
     ids: randomIds(),
     screener: createScreener({ entities }),
-    webhookUrls: [],
+    webhookPolicy: { allowHttp: true, allowHosts: ['127.0.0.1'] },
     ...(o.rateLimit !== undefined ? { rateLimit: { perMinute: o.rateLimit } } : {}),
   });
   const alice = await service.createUser({ email: 'alice@bank.example', name: 'Alice' });

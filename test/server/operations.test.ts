@@ -13,7 +13,7 @@ import { ADMIN, ALICE, sampleEntities, setupService, startHarness, type Harness 
 
 let receiver: Server;
 let receiverUrl = '';
-const received: { event: string; data: Record<string, unknown> }[] = [];
+const received: { event: string; data: Record<string, unknown>; signature: string }[] = [];
 let version2: Entity[] = [];
 let h: Harness;
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
-      received.push(JSON.parse(body) as { event: string; data: Record<string, unknown> });
+      received.push({ ...(JSON.parse(body) as { event: string; data: Record<string, unknown> }), signature: String(req.headers['tamis-signature'] ?? '') });
       res.writeHead(200).end();
     });
   });
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const addr = receiver.address() as { port: number };
   receiverUrl = `http://127.0.0.1:${addr.port}/hooks/tamis`;
   const service = await setupService();
-  await service.updateAccount(1, { webhooks: [{ url: receiverUrl }] });
+  await service.updateAccount(1, { webhooks: [{ url: receiverUrl }], webhook_secret: 'receiver-secret' });
   // Version 2 of the list: the first Haddad entity is gone, a new one arrives, another gains a source.
   const haddads = sampleEntities.filter((e) => e.name.includes('Haddad'));
   const gone = haddads[0]!.id;
@@ -100,6 +100,7 @@ describe('list reload and webhooks', () => {
     await until(() => received.some((e) => e.event === 'monitored_search_updated'));
     const event = received.find((e) => e.event === 'monitored_search_updated')!;
     expect(event.data).toMatchObject({ search_id: id, new: ['new-haddad'], is_suspended: false });
+    expect(event.signature).not.toBe('');
     expect((event.data.removed as string[]).length).toBe(1);
     expect((event.data.updated as string[]).length).toBe(1);
     const diffs = await h.call('GET', `/searches/${id}/monitor/differences`);

@@ -229,20 +229,33 @@ function* records(
 export function* iterateUnConsolidated(xml: TextInput, options: Pick<ImportOptions, 'fileName'> = {}): Generator<ImportEvent> {
   const file = options.fileName ?? DEFAULT_FILE;
   const source = toText(xml);
-  const valid = XMLValidator.validate(source);
-  if (valid !== true) {
-    yield { kind: 'issue', issue: issue('error', 'un_malformed_xml', valid.err.msg, { file, line: valid.err.line, element: `column ${valid.err.col}` },
-      'the file is well-formed XML') };
+  const malformed = (message: string, at: { line?: number; element?: string } = {}): ImportEvent => ({
+    kind: 'issue',
+    issue: issue('error', 'un_malformed_xml', message, { file, ...at }, 'the file is well-formed XML'),
+  });
+  // The validator and the parser each refuse some XML the other lets through (a comment or processing instruction
+  // left open after the root, element names the parser keeps off objects such as `constructor`): a refusal by
+  // either is the file's fault, reported as an issue.
+  let doc: Node;
+  try {
+    const valid = XMLValidator.validate(source);
+    if (valid !== true) {
+      yield malformed(valid.err.msg, { line: valid.err.line, element: `column ${valid.err.col}` });
+      return;
+    }
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      parseTagValue: false,
+      trimValues: true,
+      isArray: (tagName) => ARRAYS.has(tagName),
+    });
+    doc = parser.parse(source) as Node;
+  } catch (e) {
+    yield malformed(e instanceof Error ? e.message : String(e));
     return;
   }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    parseTagValue: false,
-    trimValues: true,
-    isArray: (tagName) => ARRAYS.has(tagName),
-  });
-  const doc = parser.parse(source) as Node;
-  const root = doc['CONSOLIDATED_LIST'];
+  const root = Object.hasOwn(doc, 'CONSOLIDATED_LIST') ? doc['CONSOLIDATED_LIST'] : undefined;
+  if (typeof root === 'string') return; // a list with no element inside: <CONSOLIDATED_LIST/>
   if (root === null || typeof root !== 'object') {
     const found = Object.keys(doc).filter((k) => !k.startsWith('?')).join(', ') || 'nothing';
     yield { kind: 'issue', issue: issue('error', 'un_bad_root', `root element is ${found}, expected CONSOLIDATED_LIST`, { file, element: found },

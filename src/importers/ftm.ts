@@ -1,6 +1,6 @@
 /**
  * OpenSanctions / FollowTheMoney entities, JSON lines: one `{"id", "schema", "properties": {...}, "datasets": [...]}`
- * object a line. Mapping tables below; documented in README.md, "OpenSanctions FollowTheMoney".
+ * object a line. Mapping tables below; documented in docs/lists.md, "OpenSanctions FollowTheMoney".
  */
 import type { AkaName, Entity, EntityType } from '../types/entity.js';
 import { isSpecDate } from './dates.js';

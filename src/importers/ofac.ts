@@ -1,7 +1,7 @@
 /**
  * OFAC Specially Designated Nationals list, legacy CSV format: `sdn.csv` (one row per entry), `alt.csv` (aliases),
  * `add.csv` (addresses), `sdn_comments.csv` (remarks that overflow sdn.csv's Remarks column). No header row; `-0-`
- * means empty. Mapping: see README.md, "OFAC SDN".
+ * means empty. Mapping: see docs/lists.md, "OFAC SDN".
  */
 import type { AkaName, Associate, Entity, EntityType } from '../types/entity.js';
 import { readCsv, type CsvRecord } from './csv.js';

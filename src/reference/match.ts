@@ -13,7 +13,7 @@
  *    every core word must match (per-word types of word-match.ts, glued words, initials); affixes, particles,
  *    numbers and single letters are optional; a particle of the reference (not a stop word) may stand between
  *    two words of the name.
- * 5. Noise guard (README.md, "Noise rules"): a name of two or more core words needs two of them
+ * 5. Noise guard (docs/references.md, "Noise rules"): a name of two or more core words needs two of them
  *    matched by full words (a stop word of the name matched exactly may be the second); a name of one core word
  *    must be spelt as listed, a one-word person name is reported only when enabled, a person name of one core
  *    word and particles only with the particles, and a common word only with a second word of the name.

@@ -9,6 +9,8 @@ import type { TransactionProfileHitState, TransactionRiskDecision } from './enum
 import type { TransactionCustomerContext, EvaluationResult, ScenarioEngine } from './engine.js';
 import type {
   AuditSink,
+  CustomerRecordStore,
+  DetectorResult,
   HistoryPort,
   MuteStore,
   TransactionPageRequest,
@@ -44,6 +46,8 @@ export interface TransactionServiceOptions {
   clock: TransactionClock;
   ids: TransactionIdGenerator;
   screener?: Screener;
+  /** Customer and product records for hosted-language scenarios (`customer[N].*`, `transaction.product.*`). */
+  customerRecords?: CustomerRecordStore;
   /** Prefix of page paths in list envelopes (default `/v1`). */
   basePath?: string;
   /** Default page size of lists (default 50, at most 1000). */
@@ -56,22 +60,20 @@ export interface TransactionActor {
   user_identifier: string;
 }
 
+/** What a submission (or a re-evaluation) passes to the evaluation besides the transaction. */
+export interface SubmitOptions {
+  enrichments?: readonly Enrichment[];
+  detectors?: Readonly<Record<string, DetectorResult>>;
+}
+
 export interface TransactionService {
-  submit(
-    input: unknown,
-    customer: TransactionCustomerContext,
-    options?: { enrichments?: readonly Enrichment[] },
-  ): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
+  submit(input: unknown, customer: TransactionCustomerContext, options?: SubmitOptions): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
   get(identifier: string): Promise<Result<Transaction, TransactionProblemDetail>>;
   /**
    * Evaluate again a stored transaction whose evaluation failed (outcome ERROR, not decided), under its identifier:
    * the stored transaction, its risks, audit records and history entry are those of the new evaluation.
    */
-  reevaluate(
-    identifier: string,
-    customer: TransactionCustomerContext,
-    options?: { enrichments?: readonly Enrichment[] },
-  ): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
+  reevaluate(identifier: string, customer: TransactionCustomerContext, options?: SubmitOptions): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
   /** RELEASE or REJECT a held transaction, or one whose evaluation failed (ERROR); the audit record is written with it. */
   decide(identifier: string, request: unknown, actor: TransactionActor): Promise<Result<ReviewDecisionResponse, TransactionProblemDetail>>;
   setRiskTypes(riskIdentifier: string, request: unknown): Promise<Result<string[], TransactionProblemDetail>>;
@@ -113,16 +115,25 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     for (const r of records) await audit.append(r);
   };
 
-  const evaluationContext = async (customer: TransactionCustomerContext, enrichments: readonly Enrichment[] | undefined) => ({
-    customer,
-    history,
-    clock,
-    ids,
-    mutes: await mutes.forCustomer(customer.identifier),
-    validate: false,
-    ...(enrichments ? { enrichments } : {}),
-    ...(options.screener ? { screener: options.screener } : {}),
-  });
+  /** What an evaluation of `input` for `customer` reads: mutes, the customer's records and product, the ports. */
+  const evaluationContext = async (customer: TransactionCustomerContext, input: unknown, extra: SubmitOptions) => {
+    const store = options.customerRecords;
+    const productName = (input as { details?: { product_name?: unknown } }).details?.product_name;
+    const product = store && typeof productName === 'string' ? await store.product(customer.identifier, productName) : undefined;
+    const records = store && customer.records === undefined ? await store.customers(customer.identifier) : customer.records;
+    return {
+      customer: records === customer.records ? customer : { ...customer, records: records ?? [] },
+      ...(product ? { product } : {}),
+      ...(extra.detectors ? { detectors: extra.detectors } : {}),
+      history,
+      clock,
+      ids,
+      mutes: await mutes.forCustomer(customer.identifier),
+      validate: false,
+      ...(extra.enrichments ? { enrichments: extra.enrichments } : {}),
+      ...(options.screener ? { screener: options.screener } : {}),
+    };
+  };
 
   /** Store what an evaluation raised besides the transaction itself. */
   const record = async (result: EvaluationResult, customer: TransactionCustomerContext, audits: TransactionAuditRecord[]) => {
@@ -145,7 +156,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
       const v = validateTransactionShape<{ external_identifier: string }>('transaction', input, 'input');
       if (!v.ok) return problem(400, v.error);
       if (await transactions.getByExternalIdentifier(v.value.external_identifier)) return duplicate();
-      const r = engine.evaluate(input, await evaluationContext(customer, submitOptions.enrichments));
+      const r = engine.evaluate(input, await evaluationContext(customer, input, submitOptions));
       if (!r.ok) return r;
       const result = r.value;
       // The evaluation is pure; it counts only once stored. Of concurrent submits of one external_identifier the
@@ -162,7 +173,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
         const message = `only an undecided transaction whose evaluation failed (ERROR) is evaluated again (evaluation_outcome is ${t.evaluation_outcome}, review_decision ${t.review_decision})`;
         return problem(409, [{ code: 'NOT_REEVALUABLE', message, path: '$.evaluation_outcome' }], 'Conflict');
       }
-      const result = engine.evaluateStored(t, await evaluationContext(customer, reOptions.enrichments));
+      const result = engine.evaluateStored(t, await evaluationContext(customer, t, reOptions));
       await transactions.put(result.transaction);
       // The transaction was received once: only the records of the new evaluation are appended.
       await record(result, customer, result.audit_records.filter((a) => a.type !== 'TRANSACTION_RECEIVED'));

@@ -82,7 +82,7 @@ const ADAPTERS: Array<[string, (db: Database.Database) => () => Promise<unknown>
   }],
   ['search service (a single write)', (db) => {
     const s = createSqliteStore(db);
-    return () => s.commit([{ type: 'put_api_key', api_key: { key_hash: 'h', user_id: 1, sandbox: false, rate_limit: null, created_at: '2026-01-01T00:00:00Z' } }]);
+    return () => s.commit([{ type: 'put_api_key', api_key: { key_hash: 'h', account_id: 1, user_id: 1, sandbox: false, rate_limit: null, created_at: '2026-01-01T00:00:00Z' } }]);
   }],
   ['search service (a transaction that reads, then writes)', (db) => {
     const s = createSqliteStore(db);

@@ -4,6 +4,7 @@
  */
 import { problem, type Problem, type Result } from '../errors.js';
 import { DEFAULT_FUZZINESS } from '../names/fuzziness.js';
+import { charLength } from '../request/validate.js';
 import type { ReferenceRequest, ScreenReferenceOptions, SearchProfile } from './types.js';
 
 export const MAX_REFERENCE_LENGTH = 255;
@@ -36,7 +37,7 @@ function requiredString(raw: Record<string, unknown>, key: keyof ReferenceReques
     problems.push(problem(`${key}_empty`, `${key} must not be empty`, key));
     return undefined;
   }
-  if (v.length > max) {
+  if (charLength(v) > max) {
     problems.push(problem(`${key}_too_long`, `${key} must be at most ${max} characters`, key));
     return undefined;
   }

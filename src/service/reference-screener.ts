@@ -5,24 +5,12 @@
  * handed over as the one profile; its types and the account's internal lists become the screen's filters.
  */
 import type { FailureEnvelope, Result } from '../errors.js';
-import type { ReferenceHit, ScreenReferenceOptions } from '../reference/types.js';
+import type { ReferenceHit, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
 import type { Hit, Screener, SearchRequest, SearchResult } from '../screening/types.js';
 
 /** What the adapter needs of a screener: `createScreener(...)` gives it. */
 export interface ReferenceCapable extends Screener {
-  screenReference(request: unknown, options?: ScreenReferenceOptions): Result<
-    {
-      search_term: string;
-      filters: SearchResult['filters'];
-      total_hits: number;
-      total_matches: number;
-      hits: ReferenceHit[];
-      blacklist_filters: { blacklist_ids: string[] };
-      total_blacklist_hits: number;
-      blacklist_hits: ReferenceHit[];
-    },
-    FailureEnvelope
-  >;
+  screenReference(request: unknown, options?: ScreenReferenceOptions): Result<ReferenceSearchResult, FailureEnvelope>;
 }
 
 export function canScreenReferences(s: Screener): s is ReferenceCapable {

@@ -150,7 +150,9 @@ const isCode = (parts: readonly string[]): boolean => {
 };
 
 /** Resolve a dotted field path (or a short alias naming a field) to its reader, or explain why it cannot be read. */
-export function resolveField(path: string): FieldAccess | { error: string } {
+export function resolveField(written: string): FieldAccess | { error: string } {
+  // `agents[0].bank.bic` is `agents.0.bank.bic`; `customer[N]` keeps its brackets.
+  const path = written.replace(/(?<!^customer)\[(\d+)\]/g, '.$1');
   const alias = FIELD_ALIASES[path];
   if (alias && 'field' in alias) return resolveField(alias.field);
   const flat = FLAT[path];

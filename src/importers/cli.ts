@@ -2,8 +2,8 @@
  * `tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]`
  *
  * Reads a publication through the injected `io`, writes a list file (a JSON array of Entity, one entity a line)
- * and reports progress and issues on stderr. Exit codes: 0 imported, 1 the input is invalid (nothing written),
- * 2 usage or I/O error.
+ * and reports progress and issues on stderr. Exit codes: 0 imported, 2 usage or input error (an unreadable file,
+ * invalid records without `--skip-invalid`): nothing written. A failure ends with one line `tamis import: CODE: ...`.
  */
 import { iterateFtmEntities } from './ftm.js';
 import { iterateListCsv, iterateListJson } from './list-format.js';
@@ -25,7 +25,8 @@ export interface ImportIo {
 export const IMPORT_USAGE =
   'usage: tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]';
 
-const FORMATS = ['ofac', 'un', 'ftm', 'csv', 'json'] as const;
+export const IMPORT_FORMATS = ['ofac', 'un', 'ftm', 'csv', 'json'] as const;
+const FORMATS = IMPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 /** How many entities between two progress lines. */
@@ -33,14 +34,21 @@ export const PROGRESS_EVERY = 5000;
 /** How many issues are printed in full before a summary line. */
 export const MAX_PRINTED_ISSUES = 50;
 
-interface Args {
+export interface ImportArgs {
   format: Format;
   input: string;
   out: string;
   skipInvalid: boolean;
 }
 
-function parseArgs(argv: readonly string[]): Args | string {
+/** A usage problem: a stable code and a message. */
+export interface ImportUsageError {
+  code: string;
+  message: string;
+}
+
+function parseArgs(argv: readonly string[]): ImportArgs | ImportUsageError {
+  const usage = (code: string, message: string): ImportUsageError => ({ code, message });
   const args = argv[0] === 'import' ? argv.slice(1) : [...argv];
   let out: string | undefined;
   let skipInvalid = false;
@@ -49,19 +57,31 @@ function parseArgs(argv: readonly string[]): Args | string {
     const a = args[i] ?? '';
     if (a === '--out' || a === '-o') {
       out = args[++i];
-      if (out === undefined) return '--out needs a file name';
+      if (out === undefined) return usage('invalid_option', '--out needs a file name');
     } else if (a.startsWith('--out=')) out = a.slice(6);
     else if (a === '--skip-invalid') skipInvalid = true;
-    else if (a.startsWith('-')) return `unknown option ${a}`;
+    else if (a.startsWith('-')) return usage('unknown_option', `unknown option ${a}`);
     else positional.push(a);
   }
   const [format, input, ...extra] = positional;
+  return checkImportArgs(format, input, extra, out, skipInvalid);
+}
+
+/** Checks the arguments of an import, as given on the command line. */
+export function checkImportArgs(
+  format: string | undefined,
+  input: string | undefined,
+  extra: readonly string[],
+  out: string | undefined,
+  skipInvalid: boolean,
+): ImportArgs | ImportUsageError {
+  const usage = (code: string, message: string): ImportUsageError => ({ code, message });
   if (format === undefined || !(FORMATS as readonly string[]).includes(format)) {
-    return `the format is one of ${FORMATS.join(', ')}${format === undefined ? '' : `, not ${format}`}`;
+    return usage(format === undefined ? 'missing_argument' : 'invalid_argument', `the format is one of ${FORMATS.join(', ')}${format === undefined ? '' : `, not ${format}`}`);
   }
-  if (input === undefined) return `${format} needs ${format === 'ofac' ? 'a folder' : 'a file'}`;
-  if (extra.length > 0) return `unexpected argument ${extra[0] ?? ''}`;
-  if (out === undefined) return '--out FILE is required';
+  if (input === undefined) return usage('missing_argument', `${format} needs ${format === 'ofac' ? 'a folder' : 'a file'}`);
+  if (extra.length > 0) return usage('invalid_argument', `unexpected argument ${extra[0] ?? ''}`);
+  if (out === undefined) return usage('missing_option', '--out FILE is required');
   return { format: format as Format, input, out, skipInvalid };
 }
 
@@ -94,15 +114,20 @@ export function renderListFile(entities: readonly Entity[]): string {
   return `[\n${entities.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`;
 }
 
-/** Runs `tamis import ...`; returns the exit code. */
+/** Runs `tamis import ...` from its arguments; returns the exit code. */
 export async function runImport(argv: readonly string[], io: ImportIo): Promise<number> {
-  const now = io.now ?? (() => performance.now());
   const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    io.stderr(`tamis import: ${args}`);
+  if ('code' in args) {
+    io.stderr(`tamis import: ${args.code}: ${args.message}`);
     io.stderr(IMPORT_USAGE);
     return 2;
   }
+  return importList(args, io);
+}
+
+/** Imports `args.input` into `args.out`; returns the exit code. */
+export async function importList(args: ImportArgs, io: ImportIo): Promise<number> {
+  const now = io.now ?? (() => performance.now());
   const started = now();
   let events: Iterable<ImportEvent>;
   try {
@@ -126,7 +151,8 @@ export async function runImport(argv: readonly string[], io: ImportIo): Promise<
         break;
     }
   } catch (e) {
-    io.stderr(`tamis import: cannot read ${args.input}: ${(e as Error).message}`);
+    const code = (e as { code?: unknown }).code === 'ENOENT' ? 'file_not_found' : 'file_unreadable';
+    io.stderr(`tamis import: ${code}: cannot read ${args.input}: ${(e as Error).message}`);
     return 2;
   }
 
@@ -147,14 +173,14 @@ export async function runImport(argv: readonly string[], io: ImportIo): Promise<
   const ms = Math.round(now() - started);
   const warnings = issues.length - errors;
   if (errors > 0 && !args.skipInvalid) {
-    io.stderr(`import failed: ${errors} invalid record(s) (${warnings} warning(s)); nothing written. Fix the file or pass --skip-invalid.`);
-    return 1;
+    io.stderr(`tamis import: import_invalid_records: ${errors} invalid record(s) (${warnings} warning(s)); nothing written. Fix the file or pass --skip-invalid.`);
+    return 2;
   }
   io.stderr(`imported ${entities.length} entities in ${ms} ms (${errors} skipped as invalid, ${warnings} warning(s))`);
   try {
     await io.writeFile(args.out, renderListFile(entities));
   } catch (e) {
-    io.stderr(`tamis import: cannot write ${args.out}: ${(e as Error).message}`);
+    io.stderr(`tamis import: file_unwritable: cannot write ${args.out}: ${(e as Error).message}`);
     return 2;
   }
   io.stderr(`wrote ${args.out}`);

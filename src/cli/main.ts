@@ -10,6 +10,7 @@ const io = {
   stdout: (text: string) => void process.stdout.write(text),
   stderr: (text: string) => void process.stderr.write(text),
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
+  streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 };
 
 process.exitCode = await runCli(process.argv.slice(2), io);

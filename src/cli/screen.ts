@@ -5,6 +5,7 @@ import { createScreener, type TamisScreener } from '../screening/screener.js';
 import { restoreScreener, snapshotScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
 import type { MatchTypesDetail } from '../names/types.js';
 import type { Hit, SearchRequest } from '../screening/types.js';
+import type { ScreenFileIo } from './screen-file.js';
 
 export interface CliIo {
   readFile(path: string): string;
@@ -13,6 +14,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Path of the bundled sample list. */
   sampleListPath: string;
+  /** The process streams, for `screen --file` (which streams its input and output). */
+  streams?: Pick<ScreenFileIo, 'stdin' | 'stdout' | 'stderr'>;
 }
 
 export const SCREEN_USAGE = `Usage: tamis screen "NAME" [options]

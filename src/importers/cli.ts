@@ -1,9 +1,10 @@
 /**
- * `tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]`
+ * `tamis import FORMAT INPUT [FORMAT INPUT ...] --out FILE [--skip-invalid]`, FORMAT one of ofac (a folder), un, eu,
+ * uk, ftm, csv, json.
  *
- * Reads a publication through the injected `io`, writes a list file (a JSON array of Entity, one entity a line)
- * and reports progress and issues on stderr. Exit codes: 0 imported, 1 the input is invalid (nothing written),
- * 2 usage or I/O error.
+ * Reads the publications through the injected `io`, merges them (`mergeImports`: entities never merged, ids unique),
+ * writes one list file (a JSON array of Entity, one entity a line) and reports progress and issues on stderr. Exit
+ * codes: 0 imported, 1 an input is invalid (nothing written), 2 usage or I/O error.
  */
 import { iterateFtmEntities } from './ftm.js';
 import { iterateListCsv, iterateListJson } from './list-format.js';
@@ -11,6 +12,9 @@ import { OFAC_FILE_NAMES, iterateOfacSdn, type OfacFiles } from './ofac.js';
 import { formatIssue } from './result.js';
 import type { ImportEvent, ImportIssue, TextInput } from './types.js';
 import { iterateUnConsolidated } from './un.js';
+import { iterateEuSanctions } from './eu.js';
+import { iterateUkSanctions } from './uk.js';
+import { mergeImports, type ImportSource } from './merge.js';
 import type { Entity } from '../types/entity.js';
 
 export interface ImportIo {
@@ -23,9 +27,9 @@ export interface ImportIo {
 }
 
 export const IMPORT_USAGE =
-  'usage: tamis import ofac DIR | un FILE | ftm FILE | csv FILE | json FILE --out FILE [--skip-invalid]';
+  'usage: tamis import FORMAT INPUT [FORMAT INPUT ...] --out FILE [--skip-invalid]   (FORMAT INPUT: ofac DIR | un FILE | eu FILE | uk FILE | ftm FILE | csv FILE | json FILE; several are merged)';
 
-const FORMATS = ['ofac', 'un', 'ftm', 'csv', 'json'] as const;
+const FORMATS = ['ofac', 'un', 'eu', 'uk', 'ftm', 'csv', 'json'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** How many entities between two progress lines. */
@@ -34,8 +38,7 @@ export const PROGRESS_EVERY = 5000;
 export const MAX_PRINTED_ISSUES = 50;
 
 interface Args {
-  format: Format;
-  input: string;
+  inputs: { format: Format; input: string }[];
   out: string;
   skipInvalid: boolean;
 }
@@ -55,14 +58,18 @@ function parseArgs(argv: readonly string[]): Args | string {
     else if (a.startsWith('-')) return `unknown option ${a}`;
     else positional.push(a);
   }
-  const [format, input, ...extra] = positional;
-  if (format === undefined || !(FORMATS as readonly string[]).includes(format)) {
-    return `the format is one of ${FORMATS.join(', ')}${format === undefined ? '' : `, not ${format}`}`;
+  const inputs: Args['inputs'] = [];
+  for (let i = 0; i < positional.length || inputs.length === 0; i += 2) {
+    const format = positional[i];
+    const input = positional[i + 1];
+    if (format === undefined || !(FORMATS as readonly string[]).includes(format)) {
+      return `the format is one of ${FORMATS.join(', ')}${format === undefined ? '' : `, not ${format}`}`;
+    }
+    if (input === undefined) return `${format} needs ${format === 'ofac' ? 'a folder' : 'a file'}`;
+    inputs.push({ format: format as Format, input });
   }
-  if (input === undefined) return `${format} needs ${format === 'ofac' ? 'a folder' : 'a file'}`;
-  if (extra.length > 0) return `unexpected argument ${extra[0] ?? ''}`;
   if (out === undefined) return '--out FILE is required';
-  return { format: format as Format, input, out, skipInvalid };
+  return { inputs, out, skipInvalid };
 }
 
 /** `dir/name` without node:path, so the module stays free of Node built-ins. */
@@ -88,6 +95,22 @@ async function readOfac(io: ImportIo, dir: string): Promise<OfacFiles> {
   return { sdn, ...(alt !== undefined ? { alt } : {}), ...(add !== undefined ? { add } : {}), ...(comments !== undefined ? { comments } : {}) };
 }
 
+/** The importer of each single-file format. */
+const FILE_READERS: Readonly<Record<Exclude<Format, 'ofac'>, (input: TextInput, options: { fileName: string }) => Iterable<ImportEvent>>> = {
+  un: iterateUnConsolidated,
+  eu: iterateEuSanctions,
+  uk: iterateUkSanctions,
+  ftm: iterateFtmEntities,
+  csv: iterateListCsv,
+  json: iterateListJson,
+};
+
+async function readSource(io: ImportIo, format: Format, input: string): Promise<Iterable<ImportEvent>> {
+  if (format === 'ofac') return iterateOfacSdn(await readOfac(io, input));
+  const fileName = input.split(/[\\/]/).pop() ?? input;
+  return FILE_READERS[format](await io.readFile(input), { fileName });
+}
+
 /** A list file: a JSON array of Entity, one entity a line. */
 export function renderListFile(entities: readonly Entity[]): string {
   if (entities.length === 0) return '[]\n';
@@ -104,31 +127,17 @@ export async function runImport(argv: readonly string[], io: ImportIo): Promise<
     return 2;
   }
   const started = now();
-  let events: Iterable<ImportEvent>;
-  try {
-    io.stderr(`reading ${args.format} ${args.input}`);
-    const fileName = args.input.split(/[\\/]/).pop() ?? args.input;
-    switch (args.format) {
-      case 'ofac':
-        events = iterateOfacSdn(await readOfac(io, args.input));
-        break;
-      case 'un':
-        events = iterateUnConsolidated(await io.readFile(args.input), { fileName });
-        break;
-      case 'ftm':
-        events = iterateFtmEntities(await io.readFile(args.input), { fileName });
-        break;
-      case 'csv':
-        events = iterateListCsv(await io.readFile(args.input), { fileName });
-        break;
-      case 'json':
-        events = iterateListJson(await io.readFile(args.input), { fileName });
-        break;
+  const sources: ImportSource[] = [];
+  for (const { format, input } of args.inputs) {
+    try {
+      io.stderr(`reading ${format} ${input}`);
+      sources.push({ file: input, events: await readSource(io, format, input) });
+    } catch (e) {
+      io.stderr(`tamis import: cannot read ${input}: ${(e as Error).message}`);
+      return 2;
     }
-  } catch (e) {
-    io.stderr(`tamis import: cannot read ${args.input}: ${(e as Error).message}`);
-    return 2;
   }
+  const events = mergeImports(sources);
 
   const entities: Entity[] = [];
   const issues: ImportIssue[] = [];

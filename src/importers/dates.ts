@@ -7,6 +7,7 @@
  * - a range `X to Y` gives one value per year from X's year to Y's year (at most `MAX_RANGE_YEARS` + 1 values; a
  *   wider range gives its two end years only), or X's value when both ends are the same date.
  */
+import { own } from '../own.js';
 
 export const MAX_RANGE_YEARS = 20;
 
@@ -39,7 +40,7 @@ function parseOneOfac(text: string): { value: string; year: number } | undefined
   const t = text.trim();
   let m = /^(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4})$/.exec(t);
   if (m) {
-    const month = MONTHS[(m[2] ?? '').toLowerCase()];
+    const month = own(MONTHS, (m[2] ?? '').toLowerCase());
     const day = Number(m[1]);
     const year = Number(m[3]);
     if (month === undefined || !isValidDay(year, Number(month), day)) return undefined;
@@ -47,7 +48,7 @@ function parseOneOfac(text: string): { value: string; year: number } | undefined
   }
   m = /^([A-Za-z]{3})[a-z]* (\d{4})$/.exec(t);
   if (m) {
-    if (MONTHS[(m[1] ?? '').toLowerCase()] === undefined) return undefined;
+    if (own(MONTHS, (m[1] ?? '').toLowerCase()) === undefined) return undefined;
     return { value: m[2] ?? '', year: Number(m[2]) };
   }
   m = /^(\d{4})$/.exec(t);

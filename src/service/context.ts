@@ -11,14 +11,22 @@ import { StoreConflictError, type ServiceStore } from './store.js';
 import { clockDate, formatTimestamp } from './time.js';
 import type { AccountRecord, ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
 import { isInt, type Problems } from './validate.js';
+import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
 
 export interface ScreeningServiceOptions {
   store: ServiceStore;
   clock: Clock;
   ids: IdGenerator;
   screener: Screener;
-  /** Every event goes to every URL (account settings). */
+  /**
+   * Webhook URLs of the default account (other accounts set theirs in their settings). Checked against
+   * `webhookPolicy`; a RangeError names a refused one.
+   */
   webhookUrls?: readonly string[];
+  /** Signs the bodies sent to `webhookUrls` (required with them). */
+  webhookSecret?: string;
+  /** Which webhook URLs may be configured and called (default: https to public addresses only). */
+  webhookPolicy?: WebhookUrlPolicy;
   /** Results pulled and stored on search creation: 100 by default, up to 500. */
   resultsCap?: number;
   /** Rate limit per api key; `false` turns it off. */
@@ -48,6 +56,8 @@ export class ServiceContext {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly webhookUrls: readonly string[];
+  readonly webhookSecret: string | null;
+  readonly webhookPolicy: WebhookUrlPolicy;
   readonly resultsCap: number;
   readonly limiter: SlidingWindowRateLimiter | null;
   readonly perMinute: number;
@@ -62,7 +72,16 @@ export class ServiceContext {
     this.screener = options.screener;
     this.referenceScreener = options.referenceScreener ?? null;
     this.referenceTermMaxLength = options.referenceTermMaxLength ?? 255;
+    this.webhookPolicy = { ...(options.webhookPolicy ?? {}) };
     this.webhookUrls = [...(options.webhookUrls ?? [])];
+    for (const url of this.webhookUrls) {
+      const check = checkWebhookUrl(url, this.webhookPolicy);
+      if (!check.ok) throw new RangeError(`webhook URL refused: ${check.reason}`);
+    }
+    this.webhookSecret = options.webhookSecret ?? null;
+    if (this.webhookUrls.length > 0 && (typeof this.webhookSecret !== 'string' || this.webhookSecret === '')) {
+      throw new RangeError('webhookUrls need a webhookSecret: every webhook body is signed');
+    }
     const cap = options.resultsCap ?? PAGE;
     if (!isInt(cap) || cap < 1 || cap > MAX_RESULTS_CAP) {
       throw new RangeError(`resultsCap must be an integer from 1 to ${MAX_RESULTS_CAP}`);

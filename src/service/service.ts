@@ -34,6 +34,8 @@ import {
 import { rescreenMonitored, setMonitorSuspended, type RescreenReport } from './resources/monitoring.js';
 import type { AccountRecord, ApiResponse, OutboxRecord, SearchProfileRecord, UserRecord } from './types.js';
 import type { WebhookOutbox } from './webhooks.js';
+import type { WebhookUrlPolicy } from './webhook-url.js';
+import { secretFor } from './resources/webhook-settings.js';
 
 export type { ScreeningServiceOptions, SearchIdParam } from './context.js';
 export type {
@@ -117,6 +119,14 @@ export class ScreeningService implements WebhookOutbox {
 
   pendingWebhooks(limit = 100): Promise<OutboxRecord[]> {
     return pendingWebhooks(this.svc, limit);
+  }
+  /** The secret signing a record: its URL's (account settings), else its account's, else `webhookSecret`. */
+  webhookSecret(record: OutboxRecord): Promise<string | null> {
+    return secretFor(this.svc, record);
+  }
+  /** The policy webhook URLs were checked against (`deliverWebhooks` uses it too). */
+  get webhookPolicy(): WebhookUrlPolicy {
+    return this.svc.webhookPolicy;
   }
   listWebhooks(): Promise<OutboxRecord[]> {
     return this.svc.store.listOutbox();

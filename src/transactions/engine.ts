@@ -6,8 +6,7 @@
  * each triggered segment raises a TRANSACTION_MONITORING risk; the outcome is ERROR when any scenario could not be
  * evaluated, else HOLD when any triggered segment holds, else ALLOW. A mute suppresses the alert only.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { Result } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import type { EvaluationOutcome, MonetaryType } from './enums.js';
@@ -51,7 +50,8 @@ import type {
   TransactionViolation,
   TriggeredSegment,
 } from './types.js';
-import { toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+import { strictAjv, toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+import { own } from '../own.js';
 
 // ---------------------------------------------------------------- public shapes
 
@@ -243,15 +243,9 @@ export interface CompiledScenario {
 
 let scenarioValidator: ValidateFunction | undefined;
 let compilations = 0;
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
-
 function validateScenarioShape(def: unknown): TransactionViolation[] {
   if (!scenarioValidator) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-    addFormats(ajv, ['uuid']);
-    scenarioValidator = ajv.compile(scenarioSchema);
+    scenarioValidator = strictAjv().compile(scenarioSchema);
   }
   if (scenarioValidator(def)) return [];
   return violationsFromAjv(scenarioValidator.errors ?? []).map((v) => ({ ...v, code: 'INVALID_SCENARIO' }));
@@ -284,7 +278,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
     fv: ScenarioFilterValue,
     path: string,
   ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
-    const get = GETTERS[key] as (r: HistoryRecord) => unknown;
+    const get = own(GETTERS, key) as (r: HistoryRecord) => unknown;
     if (typeof fv === 'object' && fv !== null && !Array.isArray(fv) && 'not' in fv) {
       const inner = compileFilterValue(key, fv.not, `${path}.not`);
       return { test: (r, cur) => !inner.test(r, cur), label: `not ${inner.label}` };
@@ -403,7 +397,9 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
       const test = filter.test;
       let count = 0;
       let sum = 0;
-      let sumSq = 0;
+      // Welford's running mean and sum of squared deviations: stable for large amounts (E[x²] − mean² is not).
+      let mean = 0;
+      let m2 = 0;
       let min = Infinity;
       let max = -Infinity;
       let unique: Set<unknown> | undefined;
@@ -425,7 +421,9 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
         if (numeric) {
           const a = r.amount;
           sum += a;
-          sumSq += a * a;
+          const delta = a - mean;
+          mean += delta / count;
+          m2 += delta * (a - mean);
           if (a < min) min = a;
           if (a > max) max = a;
         } else if (uniqueOf !== null) {
@@ -454,11 +452,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
           out = unique ? unique.size : 0;
           break;
         case 'stddev': {
-          if (count === 0) out = null;
-          else {
-            const mean = sum / count;
-            out = Math.sqrt(Math.max(0, sumSq / count - mean * mean));
-          }
+          out = count === 0 ? null : Math.sqrt(Math.max(0, m2 / count));
           break;
         }
       }

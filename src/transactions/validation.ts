@@ -26,11 +26,24 @@ const addFormats: AddFormats =
 
 let ajvInstance: Ajv | undefined;
 
+/**
+ * An ajv instance with the area's rules for outside values, shared by every validator of the transaction area:
+ * numbers must be finite (`strictNumbers`: NaN and ±Infinity are refused wherever a number is accepted) and a
+ * `date-time` must be a time the clock can hold (RFC 3339, and `Date.parse` gives a time: the leap second
+ * `23:59:60`, which RFC 3339 allows and JavaScript cannot represent, is refused up front).
+ */
+export function strictAjv(options: { discriminator?: boolean; inlineRefs?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, strictNumbers: true, ...options });
+  addFormats(ajv, ['date-time', 'uuid', 'email', 'uri']);
+  const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339.validate(s) && Number.isFinite(Date.parse(s)) });
+  return ajv;
+}
+
 /** The one ajv instance of the area: draft-07, all errors, ISO 4217 and ISO 3166-1 alpha-2 formats. */
 export function transactionAjv(): Ajv {
   if (ajvInstance) return ajvInstance;
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: false, inlineRefs: false });
-  addFormats(ajv, ['date-time', 'uuid', 'email', 'uri']);
+  const ajv = strictAjv({ discriminator: false, inlineRefs: false });
   // The packages look codes up linearly; index them once.
   const currencies = new Set(currencyCodes.codes());
   const countries = new Set(iso3166.all().map((c) => c.alpha2));

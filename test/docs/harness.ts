@@ -142,8 +142,8 @@ export class Sandbox {
   }
 }
 
-/** Stops the block at the first command that fails; `tamis` exiting 1 (a hit found) is a result, not a failure. */
-const ERR_TRAP = `trap 'c=$?; case "$BASH_COMMAND" in tamis\\ *) if [ "$c" -ge 2 ]; then exit "$c"; fi ;; *) exit "$c" ;; esac' ERR`;
+/** Stops the block at the first command that fails; `tamis` (or `npx tamis`) exiting 1, a hit found, is a result. */
+const ERR_TRAP = `trap 'c=$?; case "$BASH_COMMAND" in tamis\\ *|npx\\ tamis\\ *) if [ "$c" -ge 2 ]; then exit "$c"; fi ;; *) exit "$c" ;; esac' ERR`;
 
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ stdout: string; code: number | null }> {
   return new Promise((done) => {

@@ -46,12 +46,12 @@ describe('tamis import', () => {
     expect(list(written['o.json']).map((e) => e.name)).toEqual(names);
   });
 
-  it('fails on an invalid file, naming the issue, and writes nothing', async () => {
+  it('fails on an invalid file with exit code 2, naming the issue, and writes nothing', async () => {
     const { io, written, lines } = memoryIo({ 'l.csv': CSV });
-    expect(await runImport(['csv', 'l.csv', '--out', 'o.json'], io)).toBe(1);
+    expect(await runImport(['csv', 'l.csv', '--out', 'o.json'], io)).toBe(2);
     expect(written).toEqual({});
     expect(lines).toContain('  error list_empty_name at l.csv:3 column name: name is missing or empty (rule: name is a non-empty string)');
-    expect(lines.at(-1)).toMatch(/^import failed: 1 invalid record/);
+    expect(lines.at(-1)).toMatch(/^tamis import: import_invalid_records: 1 invalid record/);
   });
 
   it('imports the good rows with --skip-invalid', async () => {
@@ -62,14 +62,14 @@ describe('tamis import', () => {
   });
 
   it.each([
-    [[], 'the format is one of ofac, un, eu, uk, ftm, csv, json'],
-    [['xml', 'f'], 'the format is one of ofac, un, eu, uk, ftm, csv, json, not xml'],
-    [['csv'], 'csv needs a file'],
-    [['csv', 'f'], '--out FILE is required'],
-    [['csv', 'f', '--out'], '--out needs a file name'],
-    [['csv', 'f', '--out', 'o', '--fast'], 'unknown option --fast'],
-    [['csv', 'f', 'eu'], 'eu needs a file'],
-    [['csv', 'f', 'pdf', 'g', '--out', 'o'], 'the format is one of ofac, un, eu, uk, ftm, csv, json, not pdf'],
+    [[], 'missing_argument: the format is one of ofac, un, eu, uk, ftm, csv, json'],
+    [['xml', 'f'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not xml'],
+    [['csv'], 'missing_argument: csv needs a file'],
+    [['csv', 'f'], 'missing_option: --out FILE is required'],
+    [['csv', 'f', '--out'], 'invalid_option: --out needs a file name'],
+    [['csv', 'f', '--out', 'o', '--fast'], 'unknown_option: unknown option --fast'],
+    [['csv', 'f', 'eu'], 'missing_argument: eu needs a file'],
+    [['csv', 'f', 'pdf', 'g', '--out', 'o'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not pdf'],
   ])('rejects usage %j with exit code 2', async (argv, message) => {
     const { io, lines } = memoryIo({});
     expect(await runImport(argv, io)).toBe(2);
@@ -79,7 +79,7 @@ describe('tamis import', () => {
   it('exits 2 when the input cannot be read', async () => {
     const { io, lines } = memoryIo({});
     expect(await runImport(['ofac', 'nowhere', '--out', 'o.json'], io)).toBe(2);
-    expect(lines.at(-1)).toMatch(/^tamis import: cannot read nowhere/);
+    expect(lines.at(-1)).toMatch(/^tamis import: file_not_found: cannot read nowhere/);
   });
 
   it('prints progress lines on large imports', async () => {
@@ -118,7 +118,7 @@ describe('tamis import: EU, UK and several lists into one file', () => {
 
   it('an invalid record in any input fails the whole import and writes nothing', async () => {
     const { io, written } = memoryIo({ 'eu.xml': EU, 'bad.csv': 'id,entity_type,name,types\nx,robot,X,warning\n' });
-    expect(await runImport(['eu', 'eu.xml', 'csv', 'bad.csv', '--out', 'o.json'], io)).toBe(1);
+    expect(await runImport(['eu', 'eu.xml', 'csv', 'bad.csv', '--out', 'o.json'], io)).toBe(2);
     expect(written['o.json']).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { hashApiKey } from '../fingerprint.js';
 import { userView, type UserView } from '../render.js';
 import { DEFAULT_ACCOUNT_ID, type AccountRecord, type ApiKeyRecord, type ApiResponse, type SearchProfileRecord, type UserRecord } from '../types.js';
 import { isInt } from '../validate.js';
-import { webhookEndpoints, type WebhookEndpointInput } from './webhook-settings.js';
+import { checkSigned, webhookEndpoints, type WebhookEndpointInput } from './webhook-settings.js';
 
 /** The settings of an account a host may set; absent fields keep their value (or their default on creation). */
 export interface AccountSettings {
@@ -92,6 +92,7 @@ export async function createAccount(svc: ServiceContext, input: NewAccount): Pro
     created_at: ts,
     updated_at: ts,
   };
+  checkSigned(account);
   await svc.store.commit([{ type: 'put_account', account }]);
   return account;
 }
@@ -101,6 +102,7 @@ export async function updateAccount(svc: ServiceContext, id: number, changes: Ac
   const settings = checkSettings(svc, changes);
   const cur = await accountOf(svc, id);
   const account: AccountRecord = { ...cur, ...settings, updated_at: svc.now().ts };
+  checkSigned(account);
   await svc.store.commit([{ type: 'put_account', account }]);
   return account;
 }

@@ -98,7 +98,12 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
   const customerIndex = grouping.findIndex((g) => g.scope === 'customer');
   const distinct = spec.aggregate === 'unique_count' || (spec.aggregate === 'count' && spec.distinct && target !== null);
   const countOnly = (spec.aggregate === 'count' || spec.aggregate === 'average_count_over_day') && !distinct;
-  const n = grouping.length;
+  /** Groups checked per record: the one the history index already selects is skipped. */
+  const indexGroup = counterpartyIndex >= 0 ? counterpartyIndex : customerIndex;
+  const checked = grouping.map((_, g) => g).filter((g) => g !== indexGroup && !(counterpartyIndex >= 0 && g === customerIndex));
+  const checksCustomer = counterpartyIndex >= 0 && customerIndex >= 0;
+  /** A plain count of the indexed group needs no record: the slice length. */
+  const sliceCount = countOnly && filter === null && checked.length === 0 && !checksCustomer;
   return (s) => {
     const env = s.env;
     const key = parts.cacheKey(s);
@@ -122,6 +127,18 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
     const records = view.records;
     const end = view.end;
     const withCurrent = spec.includeCurrent && bounds.endsAtCurrent;
+    if (sliceCount) {
+      let c = end - view.start;
+      for (let i = end - 1; i >= view.start; i--) {
+        const r = records[i] as HistoryRecord;
+        if (r.t !== cur.t) break;
+        if (r.id === cur.id) c--;
+      }
+      if (withCurrent) c++;
+      const out = spec.aggregate === 'count' ? c : c / bounds.days;
+      env.cache.set(key, out);
+      return out;
+    }
     const m = new Moments();
     let count = 0;
     let seen: Set<unknown> | undefined;
@@ -132,9 +149,10 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
         r = records[i] as HistoryRecord;
         if (r.t === cur.t && r.id === cur.id) continue;
         tx = r.source;
+        if (checksCustomer && r.customer !== cur.customer) continue;
         let inGroup = true;
-        for (let g = 0; g < n; g++) {
-          if (g === counterpartyIndex) continue;
+        for (let j = 0; j < checked.length; j++) {
+          const g = checked[j] as number;
           if (norm((grouping[g] as GroupReader).key(r, tx, env)) !== keys[g]) {
             inGroup = false;
             break;

@@ -6,7 +6,7 @@ import type { EvaluationContext, TransactionCustomerContext } from '../engine.js
 import type { HistoryRecord } from '../ports.js';
 import { counterpartyOf } from '../record.js';
 import type { AnyTransaction } from './paths.js';
-import { dayStart, type DataType } from './values.js';
+import { dayStart, parseIsoDateTime, type DataType } from './values.js';
 
 /** What a block sees besides the record: the customer and context of the transaction being evaluated. */
 export interface BlockEnvironment {
@@ -107,6 +107,40 @@ export const SHIPPED_BLOCKS: readonly BlockDefinition[] = [
       return d.type === 'CARD_PAYMENT' ? undefined : d.agents?.find((a) => a.reference_text)?.reference_text;
     },
   },
+  {
+    slug: 'counterparty-bic',
+    datatype: 'string',
+    description: 'The BIC of the first agent (the counterparty bank) of a bank payment or remittance.',
+    read: (_r, tx) => {
+      const d = tx?.details.details;
+      return d && d.type !== 'CARD_PAYMENT' ? d.agents?.find((a) => a.bank?.bic)?.bank?.bic : undefined;
+    },
+    code: true,
+  },
+  {
+    slug: 'merchant-category-code',
+    datatype: 'string',
+    description: "The card merchant's category code (MCC).",
+    read: (r) => r.mcc ?? undefined,
+    flat: true,
+  },
+  {
+    slug: 'customer-age',
+    datatype: 'number',
+    description: "Whole years from the primary customer record's person.date_of_birth to occurred_at.",
+    read: (r, _tx, env) => {
+      if (r.customer !== env.rec.customer) return undefined;
+      const dob = env.customer.records?.[0]?.person?.date_of_birth;
+      const born = typeof dob === 'string' ? parseIsoDateTime(dob) : Number.NaN;
+      if (!Number.isFinite(born)) return undefined;
+      const a = new Date(born);
+      const b = new Date(r.t);
+      const beforeBirthday = b.getUTCMonth() < a.getUTCMonth() || (b.getUTCMonth() === a.getUTCMonth() && b.getUTCDate() < a.getUTCDate());
+      return b.getUTCFullYear() - a.getUTCFullYear() - (beforeBirthday ? 1 : 0);
+    },
+    flat: true,
+  },
+  { slug: 'is-weekend', datatype: 'boolean', description: 'occurred_at on a Saturday or Sunday (UTC).', read: (r) => [0, 6].includes(date(r).getUTCDay()), flat: true },
   { slug: 'calendar-month', datatype: 'number', description: 'Month of occurred_at, 1 to 12 (UTC).', read: (r) => date(r).getUTCMonth() + 1, flat: true },
   { slug: 'calendar-year', datatype: 'number', description: 'Year of occurred_at (UTC).', read: (r) => date(r).getUTCFullYear(), flat: true },
   { slug: 'calendar-date', datatype: 'date', description: 'Date of occurred_at (UTC).', read: (r) => dayStart(r.t), flat: true },

@@ -39,14 +39,14 @@ export function typeOf(e: Expr, blocks: BlockRegistry): DataType {
 
 /** A regex of the hosted language (RE2/Python style: a leading `(?i)`, `(?P<name>...)`) as a JavaScript RegExp. */
 export function compilePattern(pattern: string): RegExp | { error: string } {
-  let flags = '';
-  let source = pattern;
-  const lead = /^\(\?([imsx]+)\)/.exec(source);
-  if (lead) {
-    if ((lead[1] as string).includes('x')) return { error: 'the (?x) flag is not supported' };
-    flags = [...new Set(lead[1] as string)].join('');
-    source = source.slice(lead[0].length);
-  }
+  const flagSet = new Set<string>();
+  // Inline flag groups apply to the whole pattern (RE2 allows them anywhere; JavaScript only as flags).
+  let source = pattern.replace(/\(\?([imsx]+)\)/g, (_m, f: string) => {
+    for (const c of f) flagSet.add(c);
+    return '';
+  });
+  if (flagSet.has('x')) return { error: 'the (?x) flag is not supported' };
+  const flags = [...flagSet].join('');
   source = source.replace(/\(\?P</g, '(?<').replace(/\(\?P=(\w+)\)/g, '\\k<$1>');
   try {
     return new RegExp(source, flags);

@@ -88,18 +88,32 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
   const named = new Map<string, CExpr>();
   const constants = new Map<string, string>();
 
-  const recordValue = (s: State, rec: HistoryRecord, entry: Omit<EvaluatedValue, 'value'>, v: Value, type: DataType) => {
-    if (s.evaluated !== null && rec === s.env.rec) s.evaluated.push({ ...entry, value: traceValue(v, type) });
+  /** One trace entry of a node, built with a fixed shape (no spread: this runs on every evaluation). */
+  type Entry = { path: string; type: EvaluatedValue['type']; name?: string; ref?: string };
+  const recorder = (entry: Entry, type: DataType) => {
+    const { path, type: kind, name, ref } = entry;
+    const make: (v: Value) => EvaluatedValue =
+      name !== undefined && ref !== undefined
+        ? (v) => ({ path, type: kind, name, ref, value: traceValue(v, type) })
+        : name !== undefined
+          ? (v) => ({ path, type: kind, name, value: traceValue(v, type) })
+          : ref !== undefined
+            ? (v) => ({ path, type: kind, ref, value: traceValue(v, type) })
+            : (v) => ({ path, type: kind, value: traceValue(v, type) });
+    return (s: State, rec: HistoryRecord, v: Value) => {
+      if (s.evaluated !== null && rec === s.env.rec) s.evaluated.push(make(v));
+    };
   };
 
   /** A reader with the default, missing-value error, coercion and trace of a field or block node. */
   const valueReader = (
     read: RecordReader,
     e: Extract<Expr, { kind: 'field' | 'block' }>,
-    entry: Omit<EvaluatedValue, 'value'>,
+    entry: Entry,
     what: string,
   ): ExprFn => {
     const { type, hasDefault, dflt, path } = e;
+    const record = recorder(entry, type);
     return (s, rec, tx) => {
       const raw = read(rec, tx, s.env);
       let v: Value;
@@ -111,7 +125,7 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
         if (!c.ok) throw new EvalFailure('BAD_DATA', `${what}: ${c.message}`, path);
         v = c.value;
       }
-      recordValue(s, rec, entry, v, type);
+      record(s, rec, v);
       return v;
     };
   };
@@ -163,10 +177,10 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
       }
       case 'param': {
         const { key, path, name } = e;
-        const entry = { path, type: 'segment_parameter' as const, ...(name ? { name } : {}), ref: key };
+        const record = recorder({ path, type: 'segment_parameter', ...(name ? { name } : {}), ref: key }, e.type);
         const fn: ExprFn = (s, rec) => {
           const v = s.values[key] as Value;
-          recordValue(s, rec, entry, v, e.type);
+          record(s, rec, v);
           return v;
         };
         const c = { fn, type, code: false, label: `segment(${name ?? key})` };
@@ -192,10 +206,10 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
           grouping,
           cacheKey: usesParams.length === 0 ? () => base : (s) => `${base}|${JSON.stringify(usesParams.map((k) => s.values[k]))}`,
         });
-        const entry = { path: e.path, type: 'aggregation' as const, ...(e.name ? { name: e.name } : {}), ...(spec.uuid ? { ref: spec.uuid } : {}) };
+        const record = recorder({ path: e.path, type: 'aggregation', ...(e.name ? { name: e.name } : {}), ...(spec.uuid ? { ref: spec.uuid } : {}) }, type);
         const fn: ExprFn = (s, rec) => {
           const v = agg(s);
-          recordValue(s, rec, entry, v, type);
+          record(s, rec, v);
           return v;
         };
         const label = `${spec.aggregate}${spec.distinct ? '(distinct)' : ''}(${spec.target ? (spec.target.kind === 'block' ? spec.target.slug : spec.target.field) : ''}) ${spec.window} ${spec.unit}${spec.grouping.length ? ` by ${spec.grouping.map((g) => (g.kind === 'block' ? g.slug : g.field)).join(', ')}` : ''}${spec.filter ? ' where …' : ''}`;

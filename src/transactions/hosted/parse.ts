@@ -110,24 +110,31 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     return null;
   };
 
-  const parseAggregation = (v: unknown, path: string, inFilter: boolean): AggregationSpec | null => {
+  const parseAggregation = (value: unknown, path: string, inFilter: boolean): AggregationSpec | null => {
     if (inFilter) {
       fail(path, 'an aggregation cannot appear inside a filter_spec');
       return null;
     }
-    if (!isObj(v)) {
+    if (!isObj(value)) {
       fail(`${path}.value`, 'an aggregation value is an object');
       return null;
     }
+    let v: Obj = value;
     const vp = `${path}.value`;
     const aggRaw = String(v.aggregate ?? '').trim().toLowerCase();
     const aggregate = (AGGREGATE_ALIASES[aggRaw] ?? aggRaw) as Aggregate;
     if (!AGGREGATES.includes(aggregate)) fail(`${vp}.aggregate`, `aggregate must be one of ${AGGREGATES.join(', ')}`);
+    let unit = String(v.window_unit ?? '').trim().toLowerCase();
+    if (unit.endsWith('s')) unit = unit.slice(0, -1);
+    if (unit === 'week' || unit === 'calendar_week') {
+      // Not in the language; accepted as 7 days (7 calendar days) for documents that write it.
+      unit = unit === 'week' ? 'day' : 'calendar_day';
+      const w = coerce(v.window, 'number');
+      if (w.ok && typeof w.value === 'number') v = { ...v, window: w.value * 7 };
+    }
     const window = coerce(v.window, 'number');
     if (!window.ok || window.value === null || (window.value as number) <= 0)
       fail(`${vp}.window`, 'window is a positive number');
-    let unit = String(v.window_unit ?? '').trim().toLowerCase();
-    if (unit.endsWith('s')) unit = unit.slice(0, -1);
     if (!WINDOW_UNITS.includes(unit as WindowUnit)) fail(`${vp}.window_unit`, `window_unit must be one of ${WINDOW_UNITS.join(', ')}`);
     if (['year', 'month', 'calendar_day'].includes(unit) && window.ok && !Number.isInteger(window.value))
       fail(`${vp}.window`, `a ${unit} window is a whole number`);
@@ -210,11 +217,9 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
           return null;
         }
         const declared = dataTypeOf(raw.datatype);
-        const t = declared ?? access.type;
-        if (!t) {
-          fail(`${path}.datatype`, `field ${raw.value} needs a datatype`);
-          return null;
-        }
+        if (raw.datatype !== undefined && raw.datatype !== null && !declared) fail(`${path}.datatype`, `unknown datatype ${String(raw.datatype)}`);
+        const d = raw.default;
+        const t: DataType = declared ?? access.type ?? (typeof d === 'number' ? 'number' : typeof d === 'boolean' ? 'boolean' : 'string');
         return { kind: 'field', type: t, field: raw.value, ...defaultOf(t), name, path };
       }
       case 'segment_parameter':
@@ -266,7 +271,8 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
       return null;
     }
     const written = keys[0] as string;
-    return [written, OPERATOR_ALIASES[written] ?? written, raw[written]];
+    const lower = written.toLowerCase();
+    return [written, OPERATOR_ALIASES[lower] ?? lower, raw[written]];
   };
 
   const parseExpr = (raw: unknown, path: string, inFilter: boolean): Expr | null => {

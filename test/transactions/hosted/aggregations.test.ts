@@ -72,6 +72,7 @@ const CASES: Case[] = [
     past: [bank({ t: -HOUR }), bank({ t: -13 * HOUR }), bank({ t: -37 * HOUR }), bank({ t: -61 * HOUR })],
     value: 2,
   },
+  { name: 'week window: 7 days (not in the language; accepted)', agg: { aggregate: 'count', window: 1, window_unit: 'week' }, tx: bank(), past: [bank({ t: -6 * DAY }), bank({ t: -8 * DAY })], value: 2 },
   { name: 'month window (calendar months)', agg: { aggregate: 'count', window: 1, window_unit: 'month' }, tx: bank(), past: [bank({ t: -30 * DAY }), bank({ t: -32 * DAY })], value: 2 },
   { name: 'year window', agg: { aggregate: 'count', window: 1, window_unit: 'year' }, tx: bank(), past: [bank({ t: -364 * DAY }), bank({ t: -366 * DAY })], value: 2 },
   { name: 'plural window units in any case, window as a string', agg: { aggregate: 'count', window: '150', window_unit: 'Minutes' }, tx: bank(), past: amounts([1, 1, 1]), value: 3 },

@@ -234,3 +234,22 @@ describe('hosted language: blocks and records', () => {
       }));
   }
 });
+
+describe('hosted language: back-testing', () => {
+  it('backtestScenario replays a hosted document; sets without identifiers count by name', async () => {
+    const { backtestScenario, toOutputTransaction } = await import('../../../src/transactions/index.js');
+    const stored = [bank({ amount: 50, id: 'b1' }), bank({ amount: 5000, id: 'b2' })].map((t, i) =>
+      toOutputTransaction(t, { identifier: `00000000-0000-4000-8000-00000000010${i}`, customer_identifier: CUSTOMER, received_at: t.occurred_at, direction: 'OUTBOUND', evaluation_outcome: 'ALLOW', enrichments: null }),
+    );
+    const candidate = compileHostedScenario(doc(OVER, { segments: [SET({ limit: 1000 })] }));
+    if (!candidate.ok) throw new Error('load');
+    const r = backtestScenario({
+      candidate: candidate.value,
+      transactions: stored,
+      clock: fixedTransactionClock('2026-06-01T12:00:05Z'),
+      ids: sequentialTransactionIds(),
+    });
+    expect(r.ok && r.value.newly_held).toEqual(['b2']);
+    expect(r.ok && r.value.candidate_totals.segments).toEqual({ 'HOLD 2': 1 });
+  });
+});

@@ -239,6 +239,33 @@ const CASES: Case[] = [
   { name: 'contains (tamis text operator)', spec: { contains: [field('transaction.monetary_details.reference_text', 'string', ''), constant('loan')] }, tx: withDetails(bank(), { reference_text: 'car loan' }), outcome: 'HOLD' },
   { name: 'starts_with', spec: { starts_with: [block('counterparty-name', 'string', ''), constant('Counter')] }, tx: bank(), outcome: 'HOLD' },
   { name: 'ends_with', spec: { ends_with: [block('counterparty-name', 'string', ''), constant('Ltd')] }, tx: bank(), outcome: 'ALLOW' },
+  { name: 'operator names in any case', spec: { AND: [{ Greater_Than: [AMOUNT, constant(1)] }] }, tx: bank({ amount: 100 }), outcome: 'HOLD' },
+  {
+    name: 'an inline (?i) inside the pattern applies to the whole pattern',
+    spec: { regex_match: { text: block('counterparty-name', 'string', ''), pattern: '^counterparty (?i)CP-1$' } },
+    tx: bank({ counterparty: 'cp-1' }),
+    outcome: 'HOLD',
+  },
+  { name: 'a field without datatype takes its default’s type', spec: { equals: [{ type: 'field', value: 'transaction.custom_fields.n.decimal_value', default: 5 }, constant(5)] }, tx: bank(), outcome: 'HOLD' },
+  {
+    name: 'customer-age from the customer record',
+    spec: { less_than: [block('customer-age', 'number', 99), constant(18)] },
+    tx: bank(),
+    customer: { records: [{ person: { date_of_birth: '2008-06-02' } }] },
+    outcome: 'HOLD',
+  },
+  { name: 'is-weekend (a Monday)', spec: { equals: [block('is-weekend', 'boolean'), constant(false, 'boolean')] }, tx: bank(), outcome: 'HOLD' },
+  { name: 'merchant-category-code', spec: { equals: [block('merchant-category-code', 'string', ''), constant('7995')] }, tx: card({ mcc: '7995' }), outcome: 'HOLD' },
+  {
+    name: 'counterparty-bic of the first agent, any case',
+    spec: { equals: [block('counterparty-bic', 'string', ''), constant('deutdeffxxx')] },
+    tx: (() => {
+      const tx = bank();
+      const d = tx.details.details as Extract<TransactionInput['details']['details'], { type: 'BANK_PAYMENT' }>;
+      return { ...tx, details: { ...tx.details, details: { ...d, agents: [{ role: 'COUNTERPARTY_BANK' as const, bank: { bic: 'DEUTDEFFXXX' } }] } } };
+    })(),
+    outcome: 'HOLD',
+  },
   { name: 'a boolean value as a condition', spec: field('detector.fraud.triggered', 'boolean', false), tx: bank(), ctx: { detectors: { fraud: { triggered: true } } }, outcome: 'HOLD' },
 ];
 

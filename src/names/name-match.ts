@@ -5,7 +5,7 @@
 import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
 import { assignWords, type AssignContext, type Assignment, type PlacedWord } from './assign.js';
 import { INITIAL_MASS, QUERY_LEFT, QUERY_LEFT_ORGANISATION } from './evidence.js';
-import { prepareWord, type PreparedName, type PreparedWord } from './prepare.js';
+import { prepareWord, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { tokenizeName } from './normalize.js';
 import type { WordTables } from './tables.js';
 import type { EntityType } from '../types/entity.js';
@@ -34,7 +34,7 @@ export interface PreparedQuery {
 
 export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
   const tokens = tokenizeName(text);
-  const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
+  const words = tokens.map((t) => prepareWord(t.text, t.script, tables, t.native));
   const folded = words.map((w) => w.text);
   const segments = tokens.map((t) => t.segment);
   const edge = (profile: AffixProfile) => affixRoles(folded, tables, profile, segments);
@@ -52,8 +52,9 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
   });
   const firstAt = new Map<string, number>();
   const duplicateOf = words.map((w, i) => {
-    const first = firstAt.get(w.text);
-    if (first === undefined) firstAt.set(w.text, i);
+    const key = w.native ?? w.text;
+    const first = firstAt.get(key);
+    if (first === undefined) firstAt.set(key, i);
     return first;
   });
   return {
@@ -137,7 +138,7 @@ function isInOrder(placed: readonly PlacedWord[]): boolean {
 /** `exact_match`: the same words one to one, in order, after folding. */
 function exactWords(query: PreparedQuery, name: PreparedName): NameMatch | null {
   if (query.words.length !== name.words.length) return null;
-  for (let i = 0; i < query.words.length; i++) if (query.words[i]!.text !== name.words[i]!.text) return null;
+  for (let i = 0; i < query.words.length; i++) if (!sameWord(query.words[i]!, name.words[i]!)) return null;
   return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), profile: 'any', matchClass: 'exact', inOrder: true, evidence: 1 };
 }
 
@@ -147,8 +148,10 @@ export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight:
   const known = query.masses.byProfile[profile];
   if (known !== undefined) return known;
   const edge = query.edgeRoles[profile];
+  // A name of particles alone (`Van Der`) is a name: its particles weigh like words.
+  const particlesWeigh = query.words.every((w, i) => w.particle || query.duplicateOf[i] !== undefined || edge[i] !== undefined);
   const masses = query.words.map((w, i) => {
-    if (query.duplicateOf[i] !== undefined || w.particle || edge[i] !== undefined) return 0;
+    if (query.duplicateOf[i] !== undefined || (w.particle && !particlesWeigh) || edge[i] !== undefined) return 0;
     return w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
   });
   query.masses.byProfile[profile] = masses;
@@ -157,8 +160,9 @@ export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight:
 
 /** Mass of each list word: nothing for its affixes and particles, an initial's for a single letter. */
 export function listMasses(name: PreparedName, weight: WordWeight): number[] {
+  const particlesWeigh = name.words.every((w, j) => w.particle || name.roles[j] !== undefined);
   return name.words.map((w, j) => {
-    if (name.roles[j] !== undefined || w.particle) return 0;
+    if (name.roles[j] !== undefined || (w.particle && !particlesWeigh)) return 0;
     return w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
   });
 }

@@ -7,7 +7,7 @@
  * but never misses what the matcher would accept.
  */
 import type { PreparedQuery } from '../names/name-match.js';
-import type { PreparedName, PreparedWord } from '../names/prepare.js';
+import { sameWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
@@ -97,8 +97,8 @@ export class CandidateFinder {
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
-        const id = index.vocab.id(query.words[i]!.text);
-        if (id !== undefined) reach[i]!.add(id);
+        const q = query.words[i]!;
+        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) reach[i]!.add(id);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
@@ -126,6 +126,10 @@ export class CandidateFinder {
 
     // Which sets of matched required words could make a hit (evidence.ts): the credit they can earn at best
     // against the mass of the required words left out.
+    // A query of particles alone (`Van Der`): its particles are its words.
+    if (required === 0 && !settings.exactMatch) {
+      for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+    }
     const feasible = this.feasibility(query, reach, wordTypes, splitCredit, required, acronymWord, n, settings);
     // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
     // make a hit. Entities they reach are checked on their own words.
@@ -375,7 +379,7 @@ export class CandidateFinder {
       if (ids !== undefined) for (const id of ids) consider(id);
     };
     const text = q.text;
-    consider(vocab.id(text));
+    for (const id of vocab.withText(text)) consider(id);
     if (settings.minEditLength !== null && text.length >= settings.minEditLength && text.length >= 3 && !q.isNumber) {
       for (const key of deletionKeys(text)) considerAll(vocab.deletions.get(key));
     }

@@ -109,7 +109,7 @@ export class EntityIndex {
       const key = tokens.map((t) => t.text).join(' ');
       if (key === '' || seen.has(key)) return;
       seen.add(key);
-      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script)]!);
+      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script, t.native)]!);
       const roles = affixRoles(
         tokens.map((t) => t.text),
         this.tables,

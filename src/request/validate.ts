@@ -32,7 +32,7 @@ export interface NormalisedRequest {
   exactMatch: boolean;
   nameVariations: boolean;
   /** `min_matched_words`: query words that must match strongly (capped at the query's own words). */
-  minMatchedWords: number;
+  minMatchedWords: number | undefined;
   filters: NormalisedFilters;
   limit: number;
   offset: number;
@@ -173,7 +173,7 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
   };
   const exactMatch = flag('exact_match');
   const nameVariations = flag('name_variations');
-  let minMatchedWords = 1;
+  let minMatchedWords: number | undefined;
   if (raw.min_matched_words !== undefined) {
     if (!isInteger(raw.min_matched_words) || raw.min_matched_words < 1 || raw.min_matched_words > MAX_MIN_MATCHED_WORDS) {
       problems.push(problem('min_matched_words_invalid', `min_matched_words must be an integer from 1 to ${MAX_MIN_MATCHED_WORDS}`, 'min_matched_words'));

@@ -56,6 +56,7 @@ export interface ServeConfig {
     rate_limit?: { per_minute?: number; sandbox_per_minute?: number } | false;
     share_base_url?: string;
     reference_term_max_length?: 255 | 290;
+    details_shape?: 'list' | 'keyed';
   };
   webhooks: {
     worker: boolean;
@@ -115,6 +116,7 @@ export const CONFIG_SCHEMA = closed(
       rate_limit: { oneOf: [{ const: false }, closed({ per_minute: posInt, sandbox_per_minute: posInt })] },
       share_base_url: str,
       reference_term_max_length: { enum: [255, 290] },
+      details_shape: { enum: ['list', 'keyed'] },
     }),
     webhooks: closed({
       worker: { type: 'boolean' },

@@ -43,6 +43,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     ...(s.rate_limit !== undefined ? { rateLimit: s.rate_limit === false ? false : { ...(s.rate_limit.per_minute ? { perMinute: s.rate_limit.per_minute } : {}), ...(s.rate_limit.sandbox_per_minute ? { sandboxPerMinute: s.rate_limit.sandbox_per_minute } : {}) } } : {}),
     ...(s.share_base_url !== undefined ? { shareBaseUrl: s.share_base_url } : {}),
     ...(s.reference_term_max_length !== undefined ? { referenceTermMaxLength: s.reference_term_max_length } : {}),
+    ...(s.details_shape !== undefined ? { detailsShape: s.details_shape } : {}),
     webhookPolicy: { allowHttp: config.webhooks.allow_http ?? false, allowHosts: config.webhooks.allow_hosts ?? [] },
   });
   let applied;

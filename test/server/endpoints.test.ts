@@ -218,6 +218,22 @@ describe('monitoring, comments and tags', () => {
 });
 
 describe('payment references, deprecated endpoints and errors', () => {
+  it('POST /searches/references screens a payment reference and stores it as a search', async () => {
+    const r = await h.call('POST', '/searches/references', { body: { search_term: 'PAYMENT TO MAHMOUD BIN HAMZA NASSER', client_ref: 'PAY-1', search_profile: 'sanctions' } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: 'success', code: 200, content: { data: { client_ref: 'PAY-1', fuzziness: expect.any(Number) } } });
+    const hit = r.json.content.data.hits[0];
+    expect(hit.match_details[0]).toMatchObject({ source_name: 'Mahmoud bin Hamza Nasser', substring: 'MAHMOUD BIN HAMZA NASSER', substring_index: [11, 35] });
+    expect((await h.call('GET', `/searches/${r.json.content.data.id}`)).status).toBe(200);
+  });
+
+  it('POST /searches with details_shape keyed answers match_types_details keyed by matching name', async () => {
+    const s = await h.call('POST', '/searches', { body: { search_term: 'Mahmoud Nasser', details_shape: 'keyed' } });
+    const details = s.json.content.data.hits[0].match_types_details;
+    expect(Array.isArray(details)).toBe(false);
+    expect(Object.values(details)[0]).toMatchObject({ match_types: expect.any(Object), type: expect.any(String) });
+  });
+
   it('POST /searches/references refuses the invalid bodies of its table', async () => {
     const codes = async (body: unknown) => {
       const r = await h.call('POST', '/searches/references', { body });

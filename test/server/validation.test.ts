@@ -51,6 +51,7 @@ const INVALID: Case[] = [
   ['POST', '/searches', '', { search_term: 'Smith', tags: 'branch' }],
   ['POST', '/searches', '', { search_term: 'Smith', tags: { branch: '' } }],
   ['POST', '/searches', '', { search_term: 'Smith', tags: { branch: null } }],
+  ['POST', '/searches', '', { search_term: 'Smith', details_shape: 'nested' }],
   ['PATCH', '/searches/:id', '', {}],
   ['PATCH', '/searches/:id', '', []],
   ['PATCH', '/searches/:id', '', { match_status: 'maybe' }],

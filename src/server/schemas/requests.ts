@@ -111,6 +111,10 @@ const createSearch = rule(
       tags: tagValues(true),
       share_url: rule({ enum: [0, 1] }, { code: 'invalid_share_url', message: 'share_url must be 0 or 1' }),
       exact_match: rule({ type: 'boolean' }, { code: 'invalid_type', message: 'exact_match must be a boolean' }),
+      details_shape: rule({ type: 'string', enum: ['list', 'keyed'], description: 'tamis extension: the shape of match_types_details (default list)' }, {
+        code: 'invalid_details_shape',
+        message: 'details_shape must be list or keyed',
+      }),
     },
     { required: ['search_term'] },
   ),

@@ -1,10 +1,10 @@
 /**
  * Streaming readers of uploaded files: CSV (csv-parse) and XLSX (exceljs streaming reader). Rows come out one at a
  * time as text cells; the whole file is never held in memory. File-level faults are thrown as `BatchFileFault`.
+ * exceljs is an optional peer dependency, loaded with the first XLSX file (`MissingPeerDependencyError` without it).
  */
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import { loadPeer } from '../peer.js';
 import { CSV_MIMETYPES, XLSX_MIMETYPE } from './enums.js';
 import type { BatchFile, BatchFileError } from './types.js';
 
@@ -64,6 +64,7 @@ async function* csvRows(file: BatchFile): AsyncGenerator<FileRow> {
       throw malformed(`not UTF-8 text: ${(e as Error).message}`);
     }
   }
+  const { parse } = await import('csv-parse');
   const source = Readable.from(text());
   const parser = parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
   source.on('error', (e) => parser.destroy(e));
@@ -99,6 +100,7 @@ export function cellText(v: unknown): string {
 }
 
 async function* xlsxRows(file: BatchFile): AsyncGenerator<FileRow> {
+  const { default: ExcelJS } = await loadPeer('exceljs', 'Reading XLSX batch files', () => import('exceljs'));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunksOf(file)), {
     sharedStrings: 'cache',
     styles: 'cache',

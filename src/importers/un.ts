@@ -6,7 +6,7 @@
  * yields one record at a time. Elements are named in issues by path and position, with the record's
  * REFERENCE_NUMBER, e.g. `INDIVIDUALS/INDIVIDUAL[3] (KPi.033)/INDIVIDUAL_DATE_OF_BIRTH[1]`.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { lazily } from '../lazy.js';
 import type { AkaName, Entity, EntityType } from '../types/entity.js';
 import { isValidDay, yearRange } from './dates.js';
 import { FieldSet } from './fields.js';
@@ -225,10 +225,14 @@ function* records(
   }
 }
 
+/** fast-xml-parser, loaded with the first UN list read (see ../lazy.ts). */
+const fastXmlParser = lazily<typeof import('fast-xml-parser')>('fast-xml-parser');
+
 /** Streams the UN consolidated list: one `entity` event per good INDIVIDUAL or ENTITY, an `issue` event per problem. */
 export function* iterateUnConsolidated(xml: TextInput, options: Pick<ImportOptions, 'fileName'> = {}): Generator<ImportEvent> {
   const file = options.fileName ?? DEFAULT_FILE;
   const source = toText(xml);
+  const { XMLParser, XMLValidator } = fastXmlParser();
   const valid = XMLValidator.validate(source);
   if (valid !== true) {
     yield { kind: 'issue', issue: issue('error', 'un_malformed_xml', valid.err.msg, { file, line: valid.err.line, element: `column ${valid.err.col}` },

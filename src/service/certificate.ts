@@ -2,6 +2,7 @@
  * The search certificate (GET /searches/{id}/certificate): a PDF saying who searched what, when, with which
  * filters, and the hits with their statuses. Produced with pdfkit.
  */
+import { loadPeer } from '../peer.js';
 import type { HitRecord, SearchRecord, UserRecord } from './types.js';
 
 export interface CertificateInput {
@@ -27,7 +28,7 @@ function userText(u: UserRecord | null, id: number | null): string {
 
 export async function renderCertificate(input: CertificateInput, options: CertificateOptions = {}): Promise<Buffer> {
   // Loaded on first use: importing the service does not pay for pdfkit's font tables.
-  const { default: PDFDocument } = await import('pdfkit');
+  const { default: PDFDocument } = await loadPeer('pdfkit', 'Rendering certificates', () => import('pdfkit'));
   const { search: s } = input;
   const doc = new PDFDocument({
     size: 'A4',

@@ -5,7 +5,6 @@
  * transaction area's problem-detail values.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Result } from '../errors.js';
 import type { TransactionClock, TransactionIdGenerator } from '../transactions/ports.js';
 import type { TransactionProblemDetail, TransactionTokenRequest, TransactionTokenResponse } from '../transactions/types.js';
@@ -48,8 +47,13 @@ export interface TokenService {
 }
 
 /** Hash a password for the credential store (bcrypt, cost 10 by default). Uses the platform's random salt. */
-export function hashApiPassword(password: string, rounds = 10): Promise<string> {
-  return bcrypt.hash(password, rounds);
+export async function hashApiPassword(password: string, rounds = 10): Promise<string> {
+  return (await bcrypt()).hash(password, rounds);
+}
+
+/** bcryptjs, loaded with the first password hashed or checked. */
+async function bcrypt(): Promise<typeof import('bcryptjs').default> {
+  return (await import('bcryptjs')).default;
 }
 
 /** Compared against when the user does not exist, so a missing user costs the same time as a wrong password. */
@@ -78,7 +82,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (!v.ok) return { ok: false, error: toProblemDetail(v.error, { clock, ids, status: 400 }) };
       const { username, password, realm } = v.value;
       const user = await users.findUser(realm, username);
-      const matches = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
+      const matches = await (await bcrypt()).compare(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !matches || user.disabled) {
         return unauthorized('INVALID_CREDENTIALS', 'username, password or realm is wrong, or the user is disabled', '$');
       }

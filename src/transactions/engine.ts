@@ -6,8 +6,7 @@
  * each triggered segment raises a TRANSACTION_MONITORING risk; the outcome is ERROR when any scenario could not be
  * evaluated, else HOLD when any triggered segment holds, else ALLOW. A mute suppresses the alert only.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { Result } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import type { EvaluationOutcome, MonetaryType } from './enums.js';
@@ -45,7 +44,7 @@ import type {
   TransactionViolation,
   TriggeredSegment,
 } from './types.js';
-import { toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+import { newAjv, toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
 
 // ---------------------------------------------------------------- public shapes
 
@@ -221,15 +220,9 @@ export interface CompiledScenario {
 
 let scenarioValidator: ValidateFunction | undefined;
 let compilations = 0;
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
-
 function validateScenarioShape(def: unknown): TransactionViolation[] {
   if (!scenarioValidator) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-    addFormats(ajv, ['uuid']);
-    scenarioValidator = ajv.compile(scenarioSchema);
+    scenarioValidator = newAjv({ allErrors: true, verbose: true, strict: false }, ['uuid']).compile(scenarioSchema);
   }
   if (scenarioValidator(def)) return [];
   return violationsFromAjv(scenarioValidator.errors ?? []).map((v) => ({ ...v, code: 'INVALID_SCENARIO' }));

@@ -2,11 +2,10 @@
  * Validation of the transaction area's shapes with ajv (compiled once per schema and mode), and the mapping of
  * violations to the spec's problem-detail body.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import currencyCodes from 'currency-codes';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import iso3166 from 'iso-3166-1';
 import type { Result } from '../errors.js';
+import { lazily } from '../lazy.js';
 import {
   deriveSchema,
   factorSchema,
@@ -21,18 +20,27 @@ import type { TransactionClock, TransactionIdGenerator } from './ports.js';
 export type ValidationMode = 'input' | 'output';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
+// ajv and its formats load with the first validation (see ../lazy.ts).
+const ajvModule = lazily<{ Ajv: new (options: object) => Ajv }>('ajv');
+const formatsModule = lazily<AddFormats | { default: AddFormats }>('ajv-formats');
+const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
+
+/** A new ajv instance with the given formats of ajv-formats. */
+export function newAjv(options: object, formats: string[]): Ajv {
+  const ajv = new (ajvModule().Ajv)(options);
+  const m = formatsModule();
+  (typeof m === 'function' ? m : m.default)(ajv, formats);
+  return ajv;
+}
 
 let ajvInstance: Ajv | undefined;
 
 /** The one ajv instance of the area: draft-07, all errors, ISO 4217 and ISO 3166-1 alpha-2 formats. */
 export function transactionAjv(): Ajv {
   if (ajvInstance) return ajvInstance;
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, discriminator: false, inlineRefs: false });
-  addFormats(ajv, ['date-time', 'uuid', 'email', 'uri']);
+  const ajv = newAjv({ allErrors: true, verbose: true, strict: false, discriminator: false, inlineRefs: false }, ['date-time', 'uuid', 'email', 'uri']);
   // The packages look codes up linearly; index them once.
-  const currencies = new Set(currencyCodes.codes());
+  const currencies = new Set(currencyCodes().codes());
   const countries = new Set(iso3166.all().map((c) => c.alpha2));
   ajv.addFormat('iso4217', { type: 'string', validate: (s: string) => currencies.has(s) });
   ajv.addFormat('iso3166-alpha2', { type: 'string', validate: (s: string) => countries.has(s) });

@@ -5,7 +5,7 @@
  *   import { createSqliteBatchStore } from 'tamis/bulk/sqlite';
  *   const batches = createSqliteBatchStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import type { BatchStore } from '../ports.js';
 import type { BatchRecord, BatchWorkflowRecord } from '../types.js';
 
@@ -69,3 +69,6 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } = 
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

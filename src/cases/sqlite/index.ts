@@ -11,7 +11,7 @@
  * Every `commit` / `append` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the
  * columns the queries filter and sort on.
  */
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { SqliteDatabase as Db, SqliteStatement as Statement } from '../../sqlite/database.js';
 import { priorityBand } from '../enums.js';
 import { CaseStoreConflictError, type AuditEntry, type AuditStore, type CaseStore, type CaseStoreOp, type CaseStoreQuery } from '../ports.js';
 import type { AuditLogRecord, CaseAlertRecord, CaseNote, CaseRecord, StorePage } from '../types.js';
@@ -298,3 +298,6 @@ export function createSqliteCaseStores(db: Db, options: SqliteCaseStoreOptions =
   };
   return { cases, audit: a.store };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

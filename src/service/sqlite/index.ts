@@ -9,7 +9,7 @@
  * Every `commit` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the columns
  * GET /searches filters and sorts on.
  */
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { SqliteDatabase as Db, SqliteStatement as Statement } from '../../sqlite/database.js';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import type {
   ApiKeyRecord,
@@ -447,3 +447,6 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -5,7 +5,7 @@
  *   import { createSqliteCredentialStore } from 'tamis/tokens/sqlite';
  *   const users = createSqliteCredentialStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import type { ApiUserRecord, CredentialStore } from '../ports.js';
 
 const SCHEMA = `
@@ -35,3 +35,6 @@ export function createSqliteCredentialStore(db: Db, options: { migrate?: boolean
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

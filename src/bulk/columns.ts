@@ -9,6 +9,7 @@ import { ADDRESS_TYPES } from '../transactions/enums.js';
 import { BIC_PATTERN } from '../transactions/schemas.js';
 import type { BatchWorkflowType } from './enums.js';
 import type { BatchFileError, BatchRowErrorItem } from './types.js';
+import { hasOwn, own } from '../own.js';
 
 // Loaded with the first batch row that needs them (see ../lazy.ts).
 const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
@@ -95,12 +96,12 @@ const url: Check = (v, c) => (isValidUrl(v) ? null : bad('INVALID_URL', c, v));
 const iban: Check = (v, c) => (isValidIban(v) ? null : bad('INVALID_IBAN', c, v));
 const bic: Check = (v, c) => (BIC_RE.test(v.toUpperCase()) ? null : bad('INVALID_BIC', c, v));
 const ip: Check = (v, c) => (isIP(v) ? null : bad('INVALID_IP_ADDRESS', c, v));
-const bool: Check = (v, c) => (v.toLowerCase() in BOOLEANS ? null : bad('INVALID_BOOLEAN', c, v, { required_formats: ['true', 'false'] }));
+const bool: Check = (v, c) => (hasOwn(BOOLEANS, v.toLowerCase()) ? null : bad('INVALID_BOOLEAN', c, v, { required_formats: ['true', 'false'] }));
 const number: Check = (v, c) => (/^-?\d+(\.\d+)?$/.test(v) ? null : bad('INVALID_NUMBER', c, v));
 
 /** The boolean of a cell (`true/false/yes/no/1/0`); undefined when empty. */
 export function cellBoolean(v: string | undefined): boolean | undefined {
-  return v === undefined || v === '' ? undefined : BOOLEANS[v.toLowerCase()];
+  return v === undefined || v === '' ? undefined : own(BOOLEANS, v.toLowerCase());
 }
 
 const PERSON_COLUMNS = ['first_name', 'middle_name', 'last_name', 'date_of_birth', 'birth_year', 'gender'];

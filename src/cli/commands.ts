@@ -5,6 +5,7 @@
 import type { CliCommand } from './command.js';
 import { importCommand } from './commands/import-command.js';
 import { indexCommand } from './commands/index-command.js';
+import { scenarioCommand } from './commands/scenario.js';
 import { screenCommand } from './commands/screen.js';
 
-export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand];
+export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand, scenarioCommand];

@@ -24,7 +24,7 @@ export class SearchApi {
 
   /** GET /users */
   listUsers() {
-    return call(this.svc, this.apiKey, () => listUsers(this.svc));
+    return call(this.svc, this.apiKey, (ctx) => listUsers(this.svc, ctx));
   }
   /** POST /searches */
   createSearch(body: unknown) {
@@ -35,23 +35,23 @@ export class SearchApi {
     return call(this.svc, this.apiKey, (ctx) => screenPaymentReference(this.svc, ctx, body));
   }
   /** GET /searches */
-  listSearches(query: Record<string, unknown> = {}) {
-    return call(this.svc, this.apiKey, () => listSearches(this.svc, query));
+  listSearches(query?: Record<string, unknown> | null) {
+    return call(this.svc, this.apiKey, (ctx) => listSearches(this.svc, ctx, query));
   }
   /** GET /searches/{id} */
-  getSearch(id: SearchIdParam, query?: { share_url?: unknown }) {
-    return call(this.svc, this.apiKey, () => getSearch(this.svc, id, query));
+  getSearch(id: SearchIdParam, query?: { share_url?: unknown } | null) {
+    return call(this.svc, this.apiKey, (ctx) => getSearch(this.svc, ctx, id, query));
   }
   /** GET /searches/{id}/details */
-  getSearchDetails(id: SearchIdParam, query?: { share_url?: unknown }) {
-    return call(this.svc, this.apiKey, () => getSearchDetails(this.svc, id, query));
+  getSearchDetails(id: SearchIdParam, query?: { share_url?: unknown } | null) {
+    return call(this.svc, this.apiKey, (ctx) => getSearchDetails(this.svc, ctx, id, query));
   }
   /** GET /searches/{ref}/entities/{entity_provider} */
-  getSearchEntities(id: SearchIdParam, provider: string, query?: { page?: unknown; per_page?: unknown }) {
-    return call(this.svc, this.apiKey, () => getSearchEntities(this.svc, id, provider, query));
+  getSearchEntities(id: SearchIdParam, provider: string, query?: { page?: unknown; per_page?: unknown } | null) {
+    return call(this.svc, this.apiKey, (ctx) => getSearchEntities(this.svc, ctx, id, provider, query));
   }
   /** GET /searches/{id}/certificate */
-  getCertificate(id: SearchIdParam, options?: CertificateOptions) {
+  getCertificate(id: SearchIdParam, options?: CertificateOptions | null) {
     return call(this.svc, this.apiKey, (ctx) => getCertificate(this.svc, ctx, id, options));
   }
   /** PATCH /searches/{id} */
@@ -64,18 +64,18 @@ export class SearchApi {
   }
   /** DELETE /searches/{id} */
   deleteSearch(id: SearchIdParam) {
-    return call(this.svc, this.apiKey, () => deleteSearch(this.svc, id));
+    return call(this.svc, this.apiKey, (ctx) => deleteSearch(this.svc, ctx, id));
   }
   /** GET /searches/{id}/monitors */
   getMonitors(id: SearchIdParam) {
-    return call(this.svc, this.apiKey, () => getMonitors(this.svc, id));
+    return call(this.svc, this.apiKey, (ctx) => getMonitors(this.svc, ctx, id));
   }
   /** PATCH /searches/{id}/monitors */
   updateMonitors(id: SearchIdParam, body: unknown) {
     return call(this.svc, this.apiKey, (ctx) => updateMonitors(this.svc, ctx, id, body));
   }
   /** GET /searches/{id}/monitor/differences */
-  getMonitorDifferences(id: SearchIdParam, query?: { date?: unknown }) {
+  getMonitorDifferences(id: SearchIdParam, query?: { date?: unknown } | null) {
     return call(this.svc, this.apiKey, (ctx) => getMonitorDifferences(this.svc, ctx, id, query));
   }
   /** POST /searches/{id}/monitor/acknowledge */
@@ -92,7 +92,7 @@ export class SearchApi {
   }
   /** GET /searches/{id}/comments */
   listComments(id: SearchIdParam) {
-    return call(this.svc, this.apiKey, () => listComments(this.svc, id));
+    return call(this.svc, this.apiKey, (ctx) => listComments(this.svc, ctx, id));
   }
   /** DELETE /searches/{id}/tags/{tag_name} */
   deleteSearchTag(id: SearchIdParam, tagName: string) {

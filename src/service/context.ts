@@ -3,22 +3,30 @@
  * context (`Ctx`: the caller and the time of the call), the response envelopes, the call plumbing
  * (authentication, rate limit, conflict retries) and the resolution of a `{id}` path parameter.
  */
-import { failureEnvelope, type FailureEnvelope, type Problem } from '../errors.js';
+import { failureEnvelope, problem, type FailureEnvelope, type Problem } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import { hashApiKey } from './fingerprint.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { StoreConflictError, type ServiceStore } from './store.js';
 import { clockDate, formatTimestamp } from './time.js';
-import type { ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
+import type { AccountRecord, ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
 import { isInt, type Problems } from './validate.js';
+import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
 
 export interface ScreeningServiceOptions {
   store: ServiceStore;
   clock: Clock;
   ids: IdGenerator;
   screener: Screener;
-  /** Every event goes to every URL (account settings). */
+  /**
+   * Webhook URLs of the default account (other accounts set theirs in their settings). Checked against
+   * `webhookPolicy`; a RangeError names a refused one.
+   */
   webhookUrls?: readonly string[];
+  /** Signs the bodies sent to `webhookUrls` (required with them). */
+  webhookSecret?: string;
+  /** Which webhook URLs may be configured and called (default: https to public addresses only). */
+  webhookPolicy?: WebhookUrlPolicy;
   /** Results pulled and stored on search creation: 100 by default, up to 500. */
   resultsCap?: number;
   /** Rate limit per api key; `false` turns it off. */
@@ -48,6 +56,8 @@ export class ServiceContext {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly webhookUrls: readonly string[];
+  readonly webhookSecret: string | null;
+  readonly webhookPolicy: WebhookUrlPolicy;
   readonly resultsCap: number;
   readonly limiter: SlidingWindowRateLimiter | null;
   readonly perMinute: number;
@@ -62,7 +72,16 @@ export class ServiceContext {
     this.screener = options.screener;
     this.referenceScreener = options.referenceScreener ?? null;
     this.referenceTermMaxLength = options.referenceTermMaxLength ?? 255;
+    this.webhookPolicy = { ...(options.webhookPolicy ?? {}) };
     this.webhookUrls = [...(options.webhookUrls ?? [])];
+    for (const url of this.webhookUrls) {
+      const check = checkWebhookUrl(url, this.webhookPolicy);
+      if (!check.ok) throw new RangeError(`webhook URL refused: ${check.reason}`);
+    }
+    this.webhookSecret = options.webhookSecret ?? null;
+    if (this.webhookUrls.length > 0 && (typeof this.webhookSecret !== 'string' || this.webhookSecret === '')) {
+      throw new RangeError('webhookUrls need a webhookSecret: every webhook body is signed');
+    }
     const cap = options.resultsCap ?? PAGE;
     if (!isInt(cap) || cap < 1 || cap > MAX_RESULTS_CAP) {
       throw new RangeError(`resultsCap must be an integer from 1 to ${MAX_RESULTS_CAP}`);
@@ -88,9 +107,10 @@ export class ServiceContext {
   }
 }
 
-/** The context of one call: the user of the api key and the time of the call. */
+/** The context of one call: the user of the api key, its account, and the time of the call. */
 export interface Ctx {
   user: UserRecord;
+  account: AccountRecord;
   now: Date;
   ts: string;
   iso: string;
@@ -112,6 +132,9 @@ export const EMPTY_204: Empty = { status: 'empty', code: 204 };
 export const EMPTY_429: Empty = { status: 'empty', code: 429 };
 export const notFound = (): FailureEnvelope => fail(404, 'search not found');
 const invalidId = (): FailureEnvelope => fail(400, 'invalid input: search id must be a positive integer or a ref');
+/** A query argument that is not an object (nor absent). */
+export const invalidQuery = (): FailureEnvelope =>
+  fail(400, 'invalid input: the query must be an object of parameters', [problem('invalid_query', 'the query must be an object of parameters')]);
 export const NO_REFERENCE_SCREENER = 'payment-reference screening is not configured (no referenceScreener)';
 
 /** A value that is a failure envelope (as returned by `find`). */
@@ -125,7 +148,8 @@ export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx
   const keyHash = typeof apiKey === 'string' && apiKey !== '' ? hashApiKey(apiKey) : null;
   const key = keyHash !== null ? await svc.store.getApiKey(keyHash) : null;
   const user = key ? await svc.store.getUser(key.user_id) : null;
-  if (!key || !user || !user.is_active) {
+  const account = user && key && user.account_id === key.account_id ? await svc.store.getAccount(user.account_id) : null;
+  if (!key || !user || !user.is_active || !account) {
     return fail(401, 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)');
   }
   if (svc.limiter) {
@@ -134,7 +158,7 @@ export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fn({ user, ...svc.now() });
+      return await fn({ user, account, ...svc.now() });
     } catch (e) {
       if (!(e instanceof StoreConflictError)) throw e;
       if (attempt >= svc.maxConflictRetries) {
@@ -160,31 +184,35 @@ export async function retryOnConflict<T>(svc: ServiceContext, fn: () => Promise<
 
 export type Resolved = { kind: 'invalid' } | { kind: 'missing' } | { kind: 'found'; search: SearchRecord };
 
-export async function resolve(svc: ServiceContext, id: SearchIdParam): Promise<Resolved> {
+/**
+ * The search `id` names, as `accountId` sees it: another account's search is missing, exactly like one that does
+ * not exist (`accountId` null: the host, which sees every account).
+ */
+export async function resolve(svc: ServiceContext, id: SearchIdParam, accountId: number | null): Promise<Resolved> {
   const store = svc.store;
+  const seen = (s: SearchRecord | null): Resolved =>
+    s && (accountId === null || s.account_id === accountId) ? { kind: 'found', search: s } : { kind: 'missing' };
   if (typeof id === 'number') {
     if (!Number.isSafeInteger(id) || id < 1) return { kind: 'invalid' };
-    const s = await store.getSearch(id);
-    return s ? { kind: 'found', search: s } : { kind: 'missing' };
+    return seen(await store.getSearch(id));
   }
   if (typeof id !== 'string' || id.trim() === '') return { kind: 'invalid' };
   const v = id.trim();
   if (/^\d+$/.test(v)) {
-    const s = (await store.getSearch(Number(v))) ?? (await store.getSearchByRef(v));
-    return s ? { kind: 'found', search: s } : { kind: 'missing' };
+    const byId = seen(await store.getSearch(Number(v)));
+    return byId.kind === 'found' ? byId : seen(await store.getSearchByRef(v));
   }
-  const s = await store.getSearchByRef(v);
-  return s ? { kind: 'found', search: s } : { kind: 'missing' };
+  return seen(await store.getSearchByRef(v));
 }
 
-/** Resolves or answers the failure (400 invalid id, 404 missing). */
-export async function find(svc: ServiceContext, id: SearchIdParam): Promise<SearchRecord | FailureEnvelope> {
-  const r = await resolve(svc, id);
+/** Resolves or answers the failure (400 invalid id, 404 missing or another account's). */
+export async function find(svc: ServiceContext, id: SearchIdParam, accountId: number | null): Promise<SearchRecord | FailureEnvelope> {
+  const r = await resolve(svc, id, accountId);
   if (r.kind === 'invalid') return invalidId();
   if (r.kind === 'missing') return notFound();
   return r.search;
 }
 
-export async function definedTags(svc: ServiceContext): Promise<Set<string>> {
-  return new Set((await svc.store.listTagDefinitions()).map((t) => t.name));
+export async function definedTags(svc: ServiceContext, accountId: number): Promise<Set<string>> {
+  return new Set((await svc.store.listTagDefinitions(accountId)).map((t) => t.name));
 }

@@ -1,20 +1,30 @@
 /**
- * The webhook outbox: every state change appends its events in the same commit (one record per event and URL);
+ * The webhook outbox: every state change appends its events in the same commit (one record per event and URL of
+ * the account whose search changed);
  * `deliverWebhooks` (webhooks.ts) or the host drains it through these functions.
  */
 import type { ServiceContext } from './context.js';
 import type { StoreOp } from './store.js';
-import type { OutboxRecord, SearchRecord, SearchStatusFields, WebhookEvent } from './types.js';
+import { DEFAULT_ACCOUNT_ID, type AccountRecord, type OutboxRecord, type SearchRecord, type SearchStatusFields, type WebhookEvent } from './types.js';
 
-/** The store op appending `events` for every configured URL (none when there is nothing to send). */
-export function outboxOps(svc: ServiceContext, events: WebhookEvent[], iso: string): StoreOp[] {
-  if (events.length === 0 || svc.webhookUrls.length === 0) return [];
+/** The URLs of an account: its settings, and for the default account the `webhookUrls` option. */
+export function webhookUrlsOf(svc: ServiceContext, account: AccountRecord): string[] {
+  const urls = account.webhooks.map((w) => w.url);
+  if (account.id === DEFAULT_ACCOUNT_ID) for (const u of svc.webhookUrls) if (!urls.includes(u)) urls.push(u);
+  return urls;
+}
+
+/** The store op appending `events` of an account for each of its URLs (none when there is nothing to send). */
+export function outboxOps(svc: ServiceContext, account: AccountRecord, events: WebhookEvent[], iso: string): StoreOp[] {
+  const urls = events.length === 0 ? [] : webhookUrlsOf(svc, account);
+  if (urls.length === 0) return [];
   const records: OutboxRecord[] = [];
   for (const body of events) {
     const eventId = svc.ids.next('event');
-    for (const url of svc.webhookUrls) {
+    for (const url of urls) {
       records.push({
         id: svc.ids.next('outbox'),
+        account_id: account.id,
         event_id: eventId,
         url,
         body,

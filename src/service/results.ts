@@ -6,7 +6,7 @@ import type { FailureEnvelope } from '../errors.js';
 import type { Hit, Screener, SearchRequest, SearchResult } from '../screening/types.js';
 import { PAGE, type ServiceContext } from './context.js';
 import { entityFingerprint } from './fingerprint.js';
-import type { DifferenceRecord, EntityProvider, HitRecord, SearchRecord } from './types.js';
+import type { AccountRecord, DifferenceRecord, EntityProvider, HitRecord, SearchRecord } from './types.js';
 
 export interface Pulled {
   first: SearchResult;
@@ -16,15 +16,51 @@ export interface Pulled {
 
 export type PullResult = { ok: true; value: Pulled } | { ok: false; error: FailureEnvelope };
 
-/** Pages through the screener until the results cap; hits de-duplicated by entity id. */
-export function pull(svc: ServiceContext, screener: Screener, request: SearchRequest): PullResult {
+/**
+ * The internal lists an account's searches match: its own (`only`), or, for an account whose `internal_lists`
+ * is null, every list but those other accounts name (`except`).
+ */
+export interface InternalScope {
+  accountId: number;
+  only: ReadonlySet<string> | null;
+  except: ReadonlySet<string>;
+}
+
+export async function internalScope(svc: ServiceContext, account: AccountRecord): Promise<InternalScope> {
+  if (account.internal_lists !== null) return { accountId: account.id, only: new Set(account.internal_lists), except: new Set() };
+  const except = new Set<string>();
+  for (const a of await svc.store.listAccounts()) if (a.id !== account.id) for (const id of a.internal_lists ?? []) except.add(id);
+  return { accountId: account.id, only: null, except };
+}
+
+/** The scope of the account of a stored search (monitoring re-runs). */
+export async function scopeOfSearch(svc: ServiceContext, s: SearchRecord): Promise<InternalScope> {
+  const account = await svc.store.getAccount(s.account_id);
+  // An account removed from the store behind the service's back matches no internal list.
+  return account ? internalScope(svc, account) : { accountId: s.account_id, only: new Set(), except: new Set() };
+}
+
+function inScope(scope: InternalScope, lists: readonly string[] | undefined): boolean {
+  const ids = lists ?? [];
+  if (scope.only !== null) return ids.some((id) => scope.only?.has(id));
+  return ids.length === 0 || ids.some((id) => !scope.except.has(id));
+}
+
+/**
+ * Pages through the screener until the results cap; hits de-duplicated by entity id. Internal-list hits are kept
+ * only from the lists of the account (asked of the screener, and checked again here: a screener that ignores
+ * `blacklist_ids` cannot leak another account's list).
+ */
+export function pull(svc: ServiceContext, screener: Screener, request: SearchRequest, scope: InternalScope): PullResult {
   const per = Math.min(PAGE, svc.resultsCap);
   const comply: Hit[] = [];
   const seen = new Set<string>();
   const internal = new Map<string, Hit>();
+  let dropped = false;
   let first: SearchResult | undefined;
+  const scoped: SearchRequest = scope.only !== null ? { ...request, blacklist_ids: [...scope.only] } : request;
   for (let offset = 0; comply.length < svc.resultsCap; offset += per) {
-    const res = screener.search({ ...request, limit: per, offset });
+    const res = screener.search({ ...scoped, limit: per, offset });
     if (!res.ok) return res;
     first ??= res.value;
     for (const h of res.value.hits) {
@@ -32,17 +68,26 @@ export function pull(svc: ServiceContext, screener: Screener, request: SearchReq
       seen.add(h.doc.id);
       comply.push(h);
     }
-    for (const h of res.value.blacklist_hits ?? []) if (!internal.has(h.doc.id)) internal.set(h.doc.id, h);
+    for (const h of res.value.blacklist_hits ?? []) {
+      if (!inScope(scope, h.doc.blacklist_ids)) dropped = true;
+      else if (!internal.has(h.doc.id)) internal.set(h.doc.id, h);
+    }
     if (res.value.hits.length < per || offset + per >= res.value.total_hits) break;
   }
   if (!first) throw new Error('screener returned no page');
+  const echoed = first.blacklist_filters;
+  first = {
+    ...first,
+    ...(echoed ? { blacklist_filters: { blacklist_ids: echoed.blacklist_ids.filter((id) => inScope(scope, [id])) } } : {}),
+    ...(dropped ? { total_blacklist_hits: internal.size } : {}),
+  };
   return { ok: true, value: { first, comply: comply.slice(0, svc.resultsCap), internal: [...internal.values()] } };
 }
 
-/** The whitelist of a client_ref: entity id → fingerprint at the time it was whitelisted. */
-export async function whitelistOf(svc: ServiceContext, clientRef: string | null): Promise<Map<string, string>> {
+/** The whitelist of a client_ref of an account: entity id → fingerprint at the time it was whitelisted. */
+export async function whitelistOf(svc: ServiceContext, accountId: number, clientRef: string | null): Promise<Map<string, string>> {
   if (clientRef === null) return new Map();
-  return new Map((await svc.store.getWhitelist(clientRef)).map((w) => [w.entity_id, w.fingerprint]));
+  return new Map((await svc.store.getWhitelist(accountId, clientRef)).map((w) => [w.entity_id, w.fingerprint]));
 }
 
 /** The hits of a new search: whitelisted entities (same fingerprint) are false positives. */
@@ -74,7 +119,7 @@ function diffList(before: readonly string[], after: readonly string[]) {
 
 /** Merges a re-run into the stored hits: statuses survive for unchanged entities; differences are computed. */
 export async function merge(svc: ServiceContext, s: SearchRecord, pulled: Pulled, date: string, ts: string) {
-  const wl = await whitelistOf(svc, s.client_ref);
+  const wl = await whitelistOf(svc, s.account_id, s.client_ref);
   const diffs: DifferenceRecord[] = [];
   const out: Record<EntityProvider, HitRecord[]> = { comply: [], internal: [] };
   const added: string[] = [];

@@ -17,19 +17,25 @@ import { ServiceContext, type ScreeningServiceOptions, type SearchIdParam } from
 import { markWebhookDelivered, markWebhookFailed, pendingWebhooks } from './outbox.js';
 import type { MonitorsView } from './render.js';
 import {
+  createAccount,
   createApiKey,
   createUser,
   defineTag,
   putSearchProfile,
   removeTagDefinition,
   revokeApiKey,
+  updateAccount,
+  type AccountSettings,
   type ApiKeyOptions,
+  type NewAccount,
   type NewSearchProfile,
   type NewUser,
 } from './resources/account-settings.js';
 import { rescreenMonitored, setMonitorSuspended, type RescreenReport } from './resources/monitoring.js';
-import type { ApiResponse, OutboxRecord, SearchProfileRecord, UserRecord } from './types.js';
+import type { AccountRecord, ApiResponse, OutboxRecord, SearchProfileRecord, UserRecord } from './types.js';
 import type { WebhookOutbox } from './webhooks.js';
+import type { WebhookUrlPolicy } from './webhook-url.js';
+import { secretFor } from './resources/webhook-settings.js';
 
 export type { ScreeningServiceOptions, SearchIdParam } from './context.js';
 export type {
@@ -64,24 +70,34 @@ export class ScreeningService implements WebhookOutbox {
     return new SearchApi(this.svc, apiKey);
   }
 
-  // Account settings (host side; not part of the spec's API): resources/account-settings.ts
+  // Account settings (host side; not part of the spec's API): resources/account-settings.ts.
+  // Every method defaults to the default account (1), created on first use.
 
+  /** Creates an account (internal lists and webhooks: none unless given). */
+  createAccount(input: NewAccount): Promise<AccountRecord> {
+    return createAccount(this.svc, input);
+  }
+  /** Changes the given settings of an account (name, internal lists, webhooks, webhook secret). */
+  updateAccount(id: number, changes: AccountSettings): Promise<AccountRecord> {
+    return updateAccount(this.svc, id, changes);
+  }
+  /** Creates a user of an account (the default account unless `account_id` is given). */
   createUser(input: NewUser): Promise<UserRecord> {
     return createUser(this.svc, input);
   }
-  /** Registers `key` for `userId`. Only the SHA-256 of the key is stored. */
+  /** Registers `key` for `userId`, in the user's account. Only the SHA-256 of the key is stored. */
   createApiKey(userId: number, key: string, options: ApiKeyOptions = {}): Promise<void> {
     return createApiKey(this.svc, userId, key, options);
   }
   revokeApiKey(key: string): Promise<void> {
     return revokeApiKey(this.svc, key);
   }
-  /** Tag names must be defined before searches use them. */
-  defineTag(name: string): Promise<void> {
-    return defineTag(this.svc, name);
+  /** Tag names must be defined (per account) before searches use them. */
+  defineTag(name: string, accountId?: number): Promise<void> {
+    return defineTag(this.svc, name, accountId);
   }
-  removeTagDefinition(name: string): Promise<void> {
-    return removeTagDefinition(this.svc, name);
+  removeTagDefinition(name: string, accountId?: number): Promise<void> {
+    return removeTagDefinition(this.svc, name, accountId);
   }
   /** Creates or edits a search profile; every edit bumps `version` and `updated_at` (48-hour rule). */
   putSearchProfile(input: NewSearchProfile): Promise<SearchProfileRecord> {
@@ -103,6 +119,14 @@ export class ScreeningService implements WebhookOutbox {
 
   pendingWebhooks(limit = 100): Promise<OutboxRecord[]> {
     return pendingWebhooks(this.svc, limit);
+  }
+  /** The secret signing a record: its URL's (account settings), else its account's, else `webhookSecret`. */
+  webhookSecret(record: OutboxRecord): Promise<string | null> {
+    return secretFor(this.svc, record);
+  }
+  /** The policy webhook URLs were checked against (`deliverWebhooks` uses it too). */
+  get webhookPolicy(): WebhookUrlPolicy {
+    return this.svc.webhookPolicy;
   }
   listWebhooks(): Promise<OutboxRecord[]> {
     return this.svc.store.listOutbox();

@@ -20,11 +20,18 @@ export interface SqliteStatement {
 type AnyFunction = (...params: any[]) => unknown;
 type ArgumentsOf<F extends AnyFunction> = F extends (...args: infer A) => unknown ? A : never;
 
+/** `fn` wrapped so that each call runs in one transaction (BEGIN, or BEGIN IMMEDIATE / EXCLUSIVE). */
+export interface SqliteTransaction<F extends AnyFunction> {
+  (...params: ArgumentsOf<F>): ReturnType<F>;
+  deferred(...params: ArgumentsOf<F>): ReturnType<F>;
+  immediate(...params: ArgumentsOf<F>): ReturnType<F>;
+  exclusive(...params: ArgumentsOf<F>): ReturnType<F>;
+}
+
 export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): unknown;
-  /** Wraps `fn` so that each call runs in one transaction. */
-  transaction<F extends AnyFunction>(fn: F): (...params: ArgumentsOf<F>) => ReturnType<F>;
+  transaction<F extends AnyFunction>(fn: F): SqliteTransaction<F>;
 }
 
 /**

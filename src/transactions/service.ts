@@ -9,6 +9,8 @@ import type { TransactionProfileHitState, TransactionRiskDecision } from './enum
 import type { TransactionCustomerContext, EvaluationResult, ScenarioEngine } from './engine.js';
 import type {
   AuditSink,
+  CustomerRecordStore,
+  DetectorResult,
   HistoryPort,
   MuteStore,
   TransactionPageRequest,
@@ -44,6 +46,8 @@ export interface TransactionServiceOptions {
   clock: TransactionClock;
   ids: TransactionIdGenerator;
   screener?: Screener;
+  /** Customer and product records for hosted-language scenarios (`customer[N].*`, `transaction.product.*`). */
+  customerRecords?: CustomerRecordStore;
   /** Prefix of page paths in list envelopes (default `/v1`). */
   basePath?: string;
   /** Default page size of lists (default 50, at most 1000). */
@@ -60,7 +64,7 @@ export interface TransactionService {
   submit(
     input: unknown,
     customer: TransactionCustomerContext,
-    options?: { enrichments?: readonly Enrichment[] },
+    options?: { enrichments?: readonly Enrichment[]; detectors?: Readonly<Record<string, DetectorResult>> },
   ): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
   get(identifier: string): Promise<Result<Transaction, TransactionProblemDetail>>;
   decide(identifier: string, request: unknown, actor: TransactionActor): Promise<Result<ReviewDecisionResponse, TransactionProblemDetail>>;
@@ -116,8 +120,14 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
         );
       }
       const mutesOfCustomer = await mutes.forCustomer(customer.identifier);
+      const store = options.customerRecords;
+      const productName = (input as { details?: { product_name?: unknown } }).details?.product_name;
+      const product = store && typeof productName === 'string' ? await store.product(customer.identifier, productName) : undefined;
+      const records = store && customer.records === undefined ? await store.customers(customer.identifier) : customer.records;
       const r = engine.evaluate(input, {
-        customer,
+        customer: records === customer.records ? customer : { ...customer, records: records ?? [] },
+        ...(product ? { product } : {}),
+        ...(submitOptions.detectors ? { detectors: submitOptions.detectors } : {}),
         history,
         clock,
         ids,

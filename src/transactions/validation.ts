@@ -20,25 +20,35 @@ import type { TransactionClock, TransactionIdGenerator } from './ports.js';
 export type ValidationMode = 'input' | 'output';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-// ajv and its formats load with the first validation (see ../lazy.ts).
+// ajv, its formats and the currency table load with the first validation (see ../lazy.ts).
 const ajvModule = lazily<{ Ajv: new (options: object) => Ajv }>('ajv');
 const formatsModule = lazily<AddFormats | { default: AddFormats }>('ajv-formats');
 const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
-
-/** A new ajv instance with the given formats of ajv-formats. */
-export function newAjv(options: object, formats: string[]): Ajv {
-  const ajv = new (ajvModule().Ajv)(options);
+const addFormats: AddFormats = (ajv, formats) => {
   const m = formatsModule();
-  (typeof m === 'function' ? m : m.default)(ajv, formats);
-  return ajv;
-}
+  return (typeof m === 'function' ? m : m.default)(ajv, formats);
+};
 
 let ajvInstance: Ajv | undefined;
+
+/**
+ * An ajv instance with the area's rules for outside values, shared by every validator of the transaction area:
+ * numbers must be finite (`strictNumbers`: NaN and ±Infinity are refused wherever a number is accepted) and a
+ * `date-time` must be a time the clock can hold (RFC 3339, and `Date.parse` gives a time: the leap second
+ * `23:59:60`, which RFC 3339 allows and JavaScript cannot represent, is refused up front).
+ */
+export function strictAjv(options: { discriminator?: boolean; inlineRefs?: boolean } = {}): Ajv {
+  const ajv = new (ajvModule().Ajv)({ allErrors: true, verbose: true, strict: false, strictNumbers: true, ...options });
+  addFormats(ajv, ['date-time', 'uuid', 'email', 'uri']);
+  const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339.validate(s) && Number.isFinite(Date.parse(s)) });
+  return ajv;
+}
 
 /** The one ajv instance of the area: draft-07, all errors, ISO 4217 and ISO 3166-1 alpha-2 formats. */
 export function transactionAjv(): Ajv {
   if (ajvInstance) return ajvInstance;
-  const ajv = newAjv({ allErrors: true, verbose: true, strict: false, discriminator: false, inlineRefs: false }, ['date-time', 'uuid', 'email', 'uri']);
+  const ajv = strictAjv({ discriminator: false, inlineRefs: false });
   // The packages look codes up linearly; index them once.
   const currencies = new Set(currencyCodes().codes());
   const countries = new Set(iso3166.all().map((c) => c.alpha2));

@@ -120,6 +120,14 @@ const BAD: Bad[] = [
   { name: 'enrichment type is LOOKUP_LIST', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[0].type = 'OTHER'), code: 'INVALID_VALUE', path: '$.enrichments[0].type' },
   { name: 'enrichment text is at most 256', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[0].value.text = 'x'.repeat(257)), code: 'MAX_SIZE_LIMIT_REACHED', path: '$.enrichments[0].value.text' },
   { name: 'enrichment BOOLEAN needs a boolean', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[2].value.boolean = 'yes'), code: 'INVALID_BOOLEAN', path: '$.enrichments[2].value.boolean' },
+  // numbers are finite and timestamps are times the clock can hold, wherever they are accepted
+  { name: 'an amount of NaN is refused', mutate: (t) => (t.details.base_value.amount = NaN), code: 'INVALID_NUMBER', path: '$.details.base_value.amount' },
+  { name: 'an amount of Infinity is refused', mutate: (t) => (t.details.base_value.amount = Infinity), code: 'INVALID_NUMBER', path: '$.details.base_value.amount' },
+  { name: 'an amount of -Infinity is refused', mutate: (t) => (t.details.value.amount = -Infinity), code: 'INVALID_NUMBER', path: '$.details.value.amount' },
+  { name: 'a custom DECIMAL of NaN is refused', mutate: (t) => (t.custom_fields = [{ key: 'k', value: { data_type: 'DECIMAL', decimal: NaN } }]), code: 'INVALID_NUMBER', path: '$.custom_fields[0].value.decimal' },
+  { name: 'an agent index of NaN is refused', mutate: (t) => (bankOf(t).agents[0].index = NaN), code: 'INVALID_NUMBER', path: '$.details.details.agents[0].index' },
+  { name: 'the leap second 23:59:60 is refused in occurred_at', mutate: (t) => (t.occurred_at = '2026-06-30T23:59:60Z'), code: 'INVALID_TIMESTAMP', path: '$.occurred_at' },
+  { name: 'the leap second 23:59:60 is refused in nested timestamps', mutate: (t) => (asCard(t).payment_stages_info.settlement.timestamp = '2026-06-30T23:59:60Z'), code: 'INVALID_TIMESTAMP', path: '$.details.details.payment_stages_info.settlement.timestamp' },
   // codes from the bulk row error list
   { name: 'currency must be ISO 4217', mutate: (t) => (t.details.base_value.currency = 'XYZ'), code: 'INVALID_CURRENCY_CODE', path: '$.details.base_value.currency' },
   { name: 'currency must be three upper-case letters', mutate: (t) => (t.details.value.currency = 'eu'), code: 'INVALID_CURRENCY_CODE', path: '$.details.value.currency' },

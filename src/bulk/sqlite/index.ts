@@ -70,5 +70,5 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } = 
   };
 }
 
-export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
 export { MissingPeerDependencyError } from '../../peer.js';

@@ -299,5 +299,5 @@ export function createSqliteCaseStores(db: Db, options: SqliteCaseStoreOptions =
   return { cases, audit: a.store };
 }
 
-export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
 export { MissingPeerDependencyError } from '../../peer.js';

@@ -2,7 +2,7 @@
 import { bad, EMPTY_204, fail, find, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import type { CommentView } from '../render.js';
 import type { ApiResponse, CommentRecord, SearchRecord } from '../types.js';
-import { isObject, Problems } from '../validate.js';
+import { hasOwn, isObject, Problems } from '../validate.js';
 
 /** POST /searches/{id}/comments */
 export async function addComment(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, body: unknown): Promise<ApiResponse<never>> {
@@ -15,7 +15,7 @@ export async function addComment(svc: ServiceContext, ctx: Ctx, id: SearchIdPara
     p.add('invalid_entity_id', 'entity_id must be an entity id', 'entity_id');
   }
   if (!p.empty) return bad(p);
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   if (typeof entityId === 'string') {
     const known = [...(await svc.store.getHits(s.id, 'comply')), ...(await svc.store.getHits(s.id, 'internal'))].some(
@@ -36,8 +36,8 @@ export async function addComment(svc: ServiceContext, ctx: Ctx, id: SearchIdPara
 }
 
 /** GET /searches/{id}/comments */
-export async function listComments(svc: ServiceContext, id: SearchIdParam): Promise<ApiResponse<CommentView[]>> {
-  const s = await find(svc, id);
+export async function listComments(svc: ServiceContext, ctx: Ctx, id: SearchIdParam): Promise<ApiResponse<CommentView[]>> {
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success(
     (await svc.store.getComments(s.id)).map((c) => ({
@@ -55,8 +55,8 @@ export async function deleteSearchTag(svc: ServiceContext, ctx: Ctx, id: SearchI
   const n = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : NaN;
   if (!Number.isSafeInteger(n) || n < 1) return fail(400, 'invalid input: id must be the numeric search id');
   const s = await svc.store.getSearch(n);
-  if (!s) return fail(400, 'invalid input: search not found');
-  if (typeof tagName !== 'string' || !(tagName in s.tags)) {
+  if (!s || s.account_id !== ctx.account.id) return fail(400, 'invalid input: search not found');
+  if (typeof tagName !== 'string' || !hasOwn(s.tags, tagName)) {
     return fail(400, `invalid input: tag ${JSON.stringify(tagName)} is not on search ${s.id}`);
   }
   const tags = { ...s.tags };

@@ -4,21 +4,24 @@
  */
 import type { Hit, MatchStatus, RiskLevel } from '../../screening/types.js';
 import { problem } from '../../errors.js';
-import { bad, fail, find, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
+import { bad, fail, find, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import { outboxOps } from '../outbox.js';
 import { summary, type EntitiesUpdateView } from '../render.js';
 import type { StoreOp } from '../store.js';
 import type { ApiResponse, EntityProvider, HitRecord, MatchStatusUpdatedData, SearchRecord, WebhookEvent, WhitelistRecord } from '../types.js';
-import { ENTITY_MATCH_STATUSES, isObject, Problems, queryInt, RISK_LEVELS } from '../validate.js';
+import { ENTITY_MATCH_STATUSES, isObject, isQuery, Problems, queryInt, RISK_LEVELS } from '../validate.js';
 
 /** GET /searches/{ref}/entities/{entity_provider} */
 export async function getSearchEntities(
   svc: ServiceContext,
+  ctx: Ctx,
   id: SearchIdParam,
   provider: string,
-  q: { page?: unknown; per_page?: unknown } = {},
+  qIn?: { page?: unknown; per_page?: unknown } | null,
 ): Promise<ApiResponse<Hit[]>> {
   const p = new Problems();
+  if (!isQuery(qIn)) return invalidQuery();
+  const q = qIn ?? {};
   if (provider !== 'comply' && provider !== 'internal') {
     p.add('invalid_provider', 'entity_provider must be comply or internal', 'entity_provider');
   }
@@ -27,7 +30,7 @@ export async function getSearchEntities(
   if (perPage === undefined || perPage < 1 || perPage > 100) p.add('invalid_per_page', 'per_page must be an integer from 1 to 100', 'per_page');
   if (page === undefined || page < 1) p.add('invalid_page', 'page must be an integer of at least 1', 'page');
   if (!p.empty) return bad(p);
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   const hits = await svc.store.getHits(s.id, provider as EntityProvider, ((page as number) - 1) * (perPage as number), perPage);
   return success(hits.map((h) => h.hit));
@@ -61,7 +64,7 @@ export async function updateSearchEntities(svc: ServiceContext, ctx: Ctx, id: Se
     p.add('conflict', 'is_whitelisted true requires match_status false_positive', 'is_whitelisted');
   }
   if (!p.empty) return bad(p);
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   if (body.is_whitelisted === true && s.client_ref === null) {
     return fail(400, 'invalid input: whitelisting needs a search with a client_ref', [
@@ -101,6 +104,7 @@ export async function updateSearchEntities(svc: ServiceContext, ctx: Ctx, id: Se
     updated.push(rec);
     if (newWl && s.client_ref !== null) {
       const entry: WhitelistRecord = {
+        account_id: s.account_id,
         client_ref: s.client_ref,
         entity_id: e,
         fingerprint: cur.fingerprint,
@@ -110,7 +114,7 @@ export async function updateSearchEntities(svc: ServiceContext, ctx: Ctx, id: Se
       };
       ops.push({ type: 'put_whitelist', entry });
     } else if (wasWl && !newWl && s.client_ref !== null) {
-      ops.push({ type: 'delete_whitelist', client_ref: s.client_ref, entity_id: e });
+      ops.push({ type: 'delete_whitelist', account_id: s.account_id, client_ref: s.client_ref, entity_id: e });
     }
     const statusChanged = newStatus !== cur.hit.match_status;
     if (statusChanged || newWl !== wasWl) {
@@ -129,7 +133,7 @@ export async function updateSearchEntities(svc: ServiceContext, ctx: Ctx, id: Se
     { type: 'update_search', search: next, expected_version: s.version },
     { type: 'update_hits', hits: updated },
     ...ops,
-    ...outboxOps(svc, events, ctx.iso),
+    ...outboxOps(svc, ctx.account, events, ctx.iso),
   ]);
   return success({
     ...summary(next),

@@ -9,6 +9,7 @@ import {
   EMPTY_204,
   fail,
   find,
+  invalidQuery,
   isFailure,
   NO_REFERENCE_SCREENER,
   resolve,
@@ -20,10 +21,11 @@ import {
 } from '../context.js';
 import { outboxOps } from '../outbox.js';
 import { monitorsView, type DifferenceView, type MonitorsView } from '../render.js';
-import { merge, pull, withTotals, type PullResult } from '../results.js';
+import { internalScope, merge, pull, scopeOfSearch, withTotals, type PullResult } from '../results.js';
 import { formatDate, isDate, parseTimestamp } from '../time.js';
+import type { StoreOp } from '../store.js';
 import type { ApiResponse, SearchRecord, WebhookEvent } from '../types.js';
-import { isObject } from '../validate.js';
+import { isObject, isQuery } from '../validate.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -39,8 +41,8 @@ export interface RescreenReport {
 }
 
 /** GET /searches/{id}/monitors */
-export async function getMonitors(svc: ServiceContext, id: SearchIdParam): Promise<ApiResponse<MonitorsView>> {
-  const s = await find(svc, id);
+export async function getMonitors(svc: ServiceContext, ctx: Ctx, id: SearchIdParam): Promise<ApiResponse<MonitorsView>> {
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success(monitorsView(s));
 }
@@ -50,7 +52,7 @@ export async function updateMonitors(svc: ServiceContext, ctx: Ctx, id: SearchId
   if (!isObject(body) || typeof body.is_monitored !== 'boolean') {
     return fail(400, 'invalid input: is_monitored must be a boolean', [problem('invalid_is_monitored', 'is_monitored must be a boolean', 'is_monitored')]);
   }
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   if (body.is_monitored === s.is_monitored) return success(monitorsView(s));
   if (!body.is_monitored) {
@@ -61,7 +63,7 @@ export async function updateMonitors(svc: ServiceContext, ctx: Ctx, id: SearchId
   // Start: the original search is updated with the latest run (a baseline: no differences, no event).
   const screener = svc.screenerFor(s);
   if (!screener) return fail(501, NO_REFERENCE_SCREENER);
-  const pulled = pull(svc, screener, s.request);
+  const pulled = pull(svc, screener, s.request, await internalScope(svc, ctx.account));
   if (!pulled.ok) return pulled.error;
   const merged = await merge(svc, s, pulled.value, formatDate(ctx.now), ctx.ts);
   const next: SearchRecord = {
@@ -81,7 +83,14 @@ export async function updateMonitors(svc: ServiceContext, ctx: Ctx, id: SearchId
 }
 
 /** GET /searches/{id}/monitor/differences */
-export async function getMonitorDifferences(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q: { date?: unknown } = {}): Promise<ApiResponse<DifferenceView[]>> {
+export async function getMonitorDifferences(
+  svc: ServiceContext,
+  ctx: Ctx,
+  id: SearchIdParam,
+  qIn?: { date?: unknown } | null,
+): Promise<ApiResponse<DifferenceView[]>> {
+  if (!isQuery(qIn)) return invalidQuery();
+  const q = qIn ?? {};
   let date = formatDate(ctx.now);
   if (q.date !== undefined) {
     if (typeof q.date !== 'string' || !isDate(q.date)) {
@@ -89,7 +98,7 @@ export async function getMonitorDifferences(svc: ServiceContext, ctx: Ctx, id: S
     }
     date = q.date;
   }
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   const diffs = await svc.store.getDifferences(s.id, date);
   return success(
@@ -106,7 +115,7 @@ export async function getMonitorDifferences(svc: ServiceContext, ctx: Ctx, id: S
 
 /** POST /searches/{id}/monitor/acknowledge */
 export async function acknowledgeMonitor(svc: ServiceContext, ctx: Ctx, id: SearchIdParam): Promise<ApiResponse<never>> {
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   if (!s.is_monitored) return fail(400, 'search is not monitored');
   const next: SearchRecord = { ...s, version: s.version + 1, acknowledged_at: ctx.ts };
@@ -121,7 +130,7 @@ export async function updateSearchProfile(
   id: SearchIdParam,
   body: unknown,
 ): Promise<ApiResponse<{ data: { search_profile: { id: string; version: number }; ref: string } }>> {
-  const r = await resolve(svc, id);
+  const r = await resolve(svc, id, ctx.account.id);
   if (r.kind !== 'found') return fail(400, 'search not found');
   const s = r.search;
   if (!s.is_monitored) return fail(400, 'search is not monitored');
@@ -136,10 +145,10 @@ export async function updateSearchProfile(
   if (!isObject(parsed) || !isObject(parsed.search_profile) || typeof parsed.search_profile.id !== 'string') {
     return fail(400, 'cannot decode JSON body of request');
   }
-  const profile = await svc.store.getSearchProfile(parsed.search_profile.id);
+  const profile = await svc.store.getSearchProfile(s.account_id, parsed.search_profile.id);
   if (!profile) return fail(400, 'search_profile.id invalid in JSON body of request');
   if (s.search_profile) {
-    const cur = await svc.store.getSearchProfile(s.search_profile.id);
+    const cur = await svc.store.getSearchProfile(s.account_id, s.search_profile.id);
     if (cur && ctx.now.getTime() - parseTimestamp(cur.updated_at) < 48 * HOUR_MS) {
       return fail(400, `current search profile id ${cur.id} associated to search ${s.ref} was modified within 48 hours.`);
     }
@@ -157,6 +166,13 @@ export async function updateSearchProfile(
   return success({ data: { search_profile: { id: profile.id, version: profile.version }, ref: s.ref } });
 }
 
+/** The outbox ops of events of a search changed on the host side (the URLs of the search's account). */
+async function eventsOf(svc: ServiceContext, s: SearchRecord, events: WebhookEvent[], iso: string): Promise<StoreOp[]> {
+  if (events.length === 0) return [];
+  const account = await svc.store.getAccount(s.account_id);
+  return account ? outboxOps(svc, account, events, iso) : [];
+}
+
 /** One monitored search re-run against the current screeners, in its own transaction. */
 async function rescreenOne(svc: ServiceContext, id: number, report: RescreenReport): Promise<void> {
   const s = await svc.store.getSearch(id);
@@ -166,7 +182,8 @@ async function rescreenOne(svc: ServiceContext, id: number, report: RescreenRepo
     return;
   }
   const screener = svc.screenerFor(s);
-  const pulled: PullResult = screener ? pull(svc, screener, s.request) : { ok: false, error: fail(501, NO_REFERENCE_SCREENER) };
+  const scope = await scopeOfSearch(svc, s);
+  const pulled: PullResult = screener ? pull(svc, screener, s.request, scope) : { ok: false, error: fail(501, NO_REFERENCE_SCREENER) };
   if (!pulled.ok) {
     report.failed.push({ search_id: id, error: pulled.error });
     return;
@@ -188,7 +205,7 @@ async function rescreenOne(svc: ServiceContext, id: number, report: RescreenRepo
     { type: 'replace_hits', search_id: s.id, provider: 'comply', hits: m.hits.comply },
     { type: 'replace_hits', search_id: s.id, provider: 'internal', hits: m.hits.internal },
     ...(m.diffs.length > 0 ? [{ type: 'insert_differences' as const, differences: m.diffs }] : []),
-    ...outboxOps(svc, events, iso),
+    ...(await eventsOf(svc, s, events, iso)),
   ]);
   report.rescreened++;
   if (m.diffs.length > 0) report.changed.push(id);
@@ -215,7 +232,7 @@ export async function rescreenMonitored(svc: ServiceContext, newScreener: Screen
  */
 export async function setMonitorSuspended(svc: ServiceContext, id: SearchIdParam, suspended: boolean): Promise<ApiResponse<MonitorsView>> {
   return retryOnConflict(svc, async () => {
-    const s = await find(svc, id);
+    const s = await find(svc, id, null);
     if (isFailure(s)) return s;
     if (!s.is_monitored) return fail(400, 'search is not monitored');
     if (s.is_suspended === suspended) return success(monitorsView(s));
@@ -225,7 +242,7 @@ export async function setMonitorSuspended(svc: ServiceContext, id: SearchIdParam
       event: 'monitored_search_updated',
       data: { search_id: s.id, updated: [], new: [], removed: [], is_suspended: suspended },
     };
-    await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...outboxOps(svc, [event], iso)]);
+    await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...(await eventsOf(svc, s, [event], iso))]);
     return success(monitorsView(next));
   });
 }

@@ -4,12 +4,12 @@
  */
 import { problem } from '../../errors.js';
 import type { MatchStatus, RiskLevel } from '../../screening/types.js';
-import { bad, fail, success, type ServiceContext } from '../context.js';
+import { bad, fail, invalidQuery, success, type Ctx, type ServiceContext } from '../context.js';
 import { summary, type SearchSummary } from '../render.js';
 import type { MonitoredFilter, SearchQuery, SortBy } from '../store.js';
 import { isDate } from '../time.js';
 import type { ApiResponse, Links, SearchRecord } from '../types.js';
-import { isInt, isObject, MATCH_STATUSES, Problems, queryInt, queryList, RISK_LEVELS } from '../validate.js';
+import { isInt, isObject, isQuery, isWellFormed, MATCH_STATUSES, Problems, queryInt, queryList, RISK_LEVELS } from '../validate.js';
 
 const COMMON_PAGINATION_CAP = 10_000;
 const DEFAULT_PER_PAGE = 10;
@@ -60,9 +60,11 @@ function queryKey(canon: [string, string][]): string {
 }
 
 /** GET /searches */
-export async function listSearches(svc: ServiceContext, query: Record<string, unknown> = {}): Promise<ApiResponse<{ data: SearchSummary[] }>> {
+export async function listSearches(svc: ServiceContext, ctx: Ctx, queryIn: unknown): Promise<ApiResponse<{ data: SearchSummary[] }>> {
   const p = new Problems();
-  const q: Omit<SearchQuery, 'limit'> = {};
+  if (!isQuery(queryIn)) return invalidQuery();
+  const query = queryIn ?? {};
+  const q: Omit<SearchQuery, 'limit'> = { account_id: ctx.account.id };
   const canon: [string, string][] = [];
   const int = (name: 'assignee_id' | 'searcher_id') => {
     const v = query[name];
@@ -98,6 +100,7 @@ export async function listSearches(svc: ServiceContext, query: Record<string, un
     const v = query[name];
     if (v === undefined) continue;
     if (typeof v !== 'string' || v.trim() === '') p.add(`invalid_${name}`, `${name} must be a non-empty string`, name);
+    else if (!isWellFormed(v)) p.add('invalid_text', `${name} must be well-formed Unicode text`, name);
     else if (name === 'search_term' && v.trim().length < 3) p.add('search_term_too_short', 'search_term must be at least 3 characters', name);
     else {
       q[name] = name === 'client_ref' ? v : v.trim();
@@ -120,6 +123,7 @@ export async function listSearches(svc: ServiceContext, query: Record<string, un
       return i > 0 && i < x.length - 1 ? { name: x.slice(0, i), value: x.slice(i + 1) } : null;
     });
     if (!l || l.length === 0 || pairs.some((x) => x === null)) p.add('invalid_tags', 'tags must be comma-separated name:value pairs', 'tags');
+    else if (!l.every(isWellFormed)) p.add('invalid_text', 'tags must be well-formed Unicode text', 'tags');
     else {
       q.tags = pairs as { name: string; value: string }[];
       canon.push(['tags', l.join(',')]);

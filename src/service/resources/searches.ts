@@ -5,12 +5,12 @@
 import type { FailureEnvelope } from '../../errors.js';
 import type { MatchStatus, RiskLevel, Screener, SearchRequest } from '../../screening/types.js';
 import { renderCertificate, type CertificateOptions } from '../certificate.js';
-import { bad, EMPTY_204, fail, find, definedTags, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
+import { bad, EMPTY_204, fail, find, definedTags, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import { outboxOps, searchStatusEvent } from '../outbox.js';
 import { overview, view, type CertificateContent, type SearchOverview, type SearchView } from '../render.js';
-import { freshHits, pull, whitelistOf } from '../results.js';
+import { freshHits, internalScope, pull, whitelistOf } from '../results.js';
 import type { ApiResponse, SearchProfileRecord, SearchRecord, SearchStatusFields } from '../types.js';
-import { checkTags, isInt, isObject, MATCH_STATUSES, Problems, RISK_LEVELS } from '../validate.js';
+import { checkTags, isInt, isObject, isQuery, isWellFormed, MATCH_STATUSES, ownValue, Problems, RISK_LEVELS, setOwn } from '../validate.js';
 
 function termText(t: SearchRequest['search_term']): string {
   return typeof t === 'string' ? t : [t.first_name, t.middle_names, t.last_name].filter((x) => x).join(' ');
@@ -28,6 +28,7 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   let searchTerm: SearchRequest['search_term'] | undefined;
   if (typeof term === 'string') {
     if (term.trim() === '') p.add('required', 'search_term is required', 'search_term');
+    else if (!isWellFormed(term)) p.add('invalid_text', 'search_term must be well-formed Unicode text', 'search_term');
     else if (term.length > 255) p.add('too_long', 'search_term must be at most 255 characters', 'search_term');
     else searchTerm = term;
   } else if (isObject(term)) {
@@ -40,6 +41,10 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
     }
     for (const k of ['first_name', 'middle_names'] as const) {
       if (term[k] !== undefined && typeof term[k] !== 'string') p.add('invalid_type', `search_term.${k} must be a string`, `search_term.${k}`);
+    }
+    for (const k of parts) {
+      const v = term[k];
+      if (typeof v === 'string' && !isWellFormed(v)) p.add('invalid_text', `search_term.${k} must be well-formed Unicode text`, `search_term.${k}`);
     }
     if (p.empty) {
       const st = {
@@ -57,6 +62,7 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   let clientRef: string | null = null;
   if (body.client_ref !== undefined && body.client_ref !== null) {
     if (typeof body.client_ref !== 'string') p.add('invalid_type', 'client_ref must be a string', 'client_ref');
+    else if (!isWellFormed(body.client_ref)) p.add('invalid_text', 'client_ref must be well-formed Unicode text', 'client_ref');
     else if (body.client_ref.length > 255) p.add('too_long', 'client_ref must be at most 255 characters', 'client_ref');
     else if (body.client_ref !== '') clientRef = body.client_ref;
   }
@@ -89,13 +95,13 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
     } else if (filters?.types !== undefined) {
       p.add('exclusive', 'search_profile and filters.types are mutually exclusive', 'search_profile');
     } else {
-      profile = await svc.store.getSearchProfile(body.search_profile);
+      profile = await svc.store.getSearchProfile(ctx.account.id, body.search_profile);
       if (!profile) p.add('unknown_search_profile', 'search_profile is not a profile of the account', 'search_profile');
     }
   }
   // tags
   let tags: Record<string, string> = {};
-  if (body.tags !== undefined && body.tags !== null) tags = checkTags(body.tags, await definedTags(svc), p);
+  if (body.tags !== undefined && body.tags !== null) tags = checkTags(body.tags, await definedTags(svc, ctx.account.id), p);
   if (!p.empty || searchTerm === undefined) return bad(p);
 
   if (profile) filters = { ...(filters ?? {}), types: [...profile.types] };
@@ -133,17 +139,18 @@ export interface NewSearch {
 
 /** Runs the screener and stores the new search with its hits in one commit. */
 export async function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch): Promise<ApiResponse<{ data: SearchView }>> {
-  const pulled = pull(svc, a.screener, a.request);
+  const pulled = pull(svc, a.screener, a.request, await internalScope(svc, ctx.account));
   if (!pulled.ok) return pulled.error;
   const r = pulled.value.first;
 
   const id = await svc.store.nextSearchId();
-  const wl = await whitelistOf(svc, a.clientRef);
+  const wl = await whitelistOf(svc, ctx.account.id, a.clientRef);
   const comply = freshHits(id, 'comply', pulled.value.comply, wl);
   const internal = freshHits(id, 'internal', pulled.value.internal, wl);
   const open = [...comply, ...internal].some((h) => !h.hit.is_whitelisted);
   const search: SearchRecord = {
     id,
+    account_id: ctx.account.id,
     ref: svc.ids.next('ref'),
     version: 1,
     searcher_id: ctx.user.id,
@@ -183,7 +190,8 @@ export async function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch):
   return success({ data: a.kind === 'reference' ? { ...data, fuzziness: r.filters.fuzziness } : data }, { code: 200 });
 }
 
-function shareParam(q: { share_url?: unknown } | undefined): boolean | FailureEnvelope {
+function shareParam(q: unknown): boolean | FailureEnvelope {
+  if (!isQuery(q)) return invalidQuery();
   const v = q?.share_url;
   if (v === undefined || v === 0 || v === '0' || v === false) return false;
   if (v === 1 || v === '1' || v === true) return true;
@@ -191,26 +199,33 @@ function shareParam(q: { share_url?: unknown } | undefined): boolean | FailureEn
 }
 
 /** GET /searches/{id} */
-export async function getSearch(svc: ServiceContext, id: SearchIdParam, q?: { share_url?: unknown }): Promise<ApiResponse<{ data: SearchOverview }>> {
+export async function getSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchOverview }>> {
   const share = shareParam(q);
   if (typeof share !== 'boolean') return share;
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success({ data: await overview(svc, s, share) });
 }
 
 /** GET /searches/{id}/details */
-export async function getSearchDetails(svc: ServiceContext, id: SearchIdParam, q?: { share_url?: unknown }): Promise<ApiResponse<{ data: SearchView }>> {
+export async function getSearchDetails(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, q?: { share_url?: unknown } | null): Promise<ApiResponse<{ data: SearchView }>> {
   const share = shareParam(q);
   if (typeof share !== 'boolean') return share;
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   return success({ data: await view(svc, s, share, true) });
 }
 
 /** GET /searches/{id}/certificate */
-export async function getCertificate(svc: ServiceContext, ctx: Ctx, id: SearchIdParam, options: CertificateOptions = {}): Promise<ApiResponse<CertificateContent>> {
-  const s = await find(svc, id);
+export async function getCertificate(
+  svc: ServiceContext,
+  ctx: Ctx,
+  id: SearchIdParam,
+  optionsIn?: CertificateOptions | null,
+): Promise<ApiResponse<CertificateContent>> {
+  if (!isQuery(optionsIn)) return invalidQuery();
+  const options = optionsIn ?? {};
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   const data = await renderCertificate(
     {
@@ -249,12 +264,14 @@ export async function updateSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdPa
   }
   if (body.assignee_id !== undefined && body.assignee_id !== null) {
     if (!isInt(body.assignee_id)) p.add('invalid_assignee', 'assignee_id must be a user id', 'assignee_id');
-    else if (!(await svc.store.getUser(body.assignee_id))) p.add('unknown_assignee', `user ${body.assignee_id} does not exist`, 'assignee_id');
+    else if ((await svc.store.getUser(body.assignee_id))?.account_id !== ctx.account.id) {
+      p.add('unknown_assignee', `user ${body.assignee_id} does not exist`, 'assignee_id');
+    }
   }
   let tags: Record<string, string> = {};
-  if (body.tags !== undefined) tags = checkTags(body.tags, await definedTags(svc), p);
+  if (body.tags !== undefined) tags = checkTags(body.tags, await definedTags(svc, ctx.account.id), p);
   if (!p.empty) return bad(p);
-  const s = await find(svc, id);
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
 
   const next: SearchRecord = { ...s, version: s.version + 1, updated_at: ctx.ts, tags: { ...s.tags }, labels: [...s.labels] };
@@ -274,17 +291,17 @@ export async function updateSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdPa
   }
   if (body.limit !== undefined) next.limit = body.limit as number;
   for (const [name, value] of Object.entries(tags)) {
-    if (next.tags[name] !== value) next.labels.push({ type: 'tag', name, value });
-    next.tags[name] = value;
+    if (ownValue(next.tags, name) !== value) next.labels.push({ type: 'tag', name, value });
+    setOwn(next.tags, name, value);
   }
   const events = Object.keys(after).length > 0 ? [searchStatusEvent(next, before, after)] : [];
-  await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...outboxOps(svc, events, ctx.iso)]);
+  await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...outboxOps(svc, ctx.account, events, ctx.iso)]);
   return success({ data: await overview(svc, next, false) });
 }
 
 /** DELETE /searches/{id} */
-export async function deleteSearch(svc: ServiceContext, id: SearchIdParam): Promise<ApiResponse<never>> {
-  const s = await find(svc, id);
+export async function deleteSearch(svc: ServiceContext, ctx: Ctx, id: SearchIdParam): Promise<ApiResponse<never>> {
+  const s = await find(svc, id, ctx.account.id);
   if (isFailure(s)) return s;
   await svc.store.commit([{ type: 'delete_search', id: s.id, expected_version: s.version }]);
   return EMPTY_204;

@@ -36,5 +36,5 @@ export function createSqliteCredentialStore(db: Db, options: { migrate?: boolean
   };
 }
 
-export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult } from '../../sqlite/database.js';
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
 export { MissingPeerDependencyError } from '../../peer.js';

@@ -32,6 +32,10 @@ export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): unknown;
   transaction<F extends AnyFunction>(fn: F): SqliteTransaction<F>;
+  /** Runs a PRAGMA (`busy_timeout = 5000`). */
+  pragma(source: string): unknown;
+  /** Whether a transaction is open on the connection. */
+  readonly inTransaction: boolean;
 }
 
 /**

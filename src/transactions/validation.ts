@@ -14,6 +14,7 @@ import {
   type JsonSchema,
   type TransactionSchemaName,
 } from './schemas.js';
+import { boundForValidation, capViolations } from './bounded.js';
 import type { TransactionProblemDetail, TransactionViolation } from './types.js';
 import type { TransactionClock, TransactionIdGenerator } from './ports.js';
 
@@ -92,8 +93,10 @@ export function validateTransactionShape<T = unknown>(
   mode: ValidationMode = 'input',
 ): Result<T, TransactionViolation[]> {
   const fn = compiledValidator(name, mode);
-  if (fn(value)) return { ok: true, value: value as T };
-  return { ok: false, error: violationsFromAjv(fn.errors ?? []) };
+  // Work and report are bounded: a cut copy of an oversized value is validated, violations are capped.
+  const bounded = boundForValidation(value);
+  if (fn(bounded.value) && bounded.violations.length === 0) return { ok: true, value: value as T };
+  return { ok: false, error: capViolations([...bounded.violations, ...violationsFromAjv(fn.errors ?? [])]) };
 }
 
 function jsonPath(instancePath: string, extra?: string): string {

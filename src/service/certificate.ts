@@ -3,6 +3,7 @@
  * filters, and the hits with their statuses. Produced with pdfkit; names in Arabic, Cyrillic, CJK and Hangul are
  * set in fonts that cover them (certificate-fonts.ts).
  */
+import { loadPeer } from '../peer.js';
 import { certificateFonts, runs, type Face } from './certificate-fonts.js';
 import type { HitRecord, SearchRecord, UserRecord } from './types.js';
 
@@ -29,7 +30,7 @@ function userText(u: UserRecord | null, id: number | null): string {
 
 export async function renderCertificate(input: CertificateInput, options: CertificateOptions = {}): Promise<Buffer> {
   // Loaded on first use: importing the service does not pay for pdfkit's font tables.
-  const { default: PDFDocument } = await import('pdfkit');
+  const { default: PDFDocument } = await loadPeer('pdfkit', 'Rendering certificates', () => import('pdfkit'));
   const { search: s } = input;
   const doc = new PDFDocument({
     size: 'A4',

@@ -58,36 +58,36 @@ const lenient = { skipInvalid: true };
 describe('importers', () => {
   it('OFAC SDN CSV (sdn, alt, add)', () => {
     const files = fc.record({ sdn: text(SDN), alt: fc.option(text(ALT), { nil: undefined }), add: fc.option(text(ADD), { nil: undefined }) });
-    check('parseOfacSdn', fc.tuple(files, fc.boolean()), runs(150), ([f, skip]) => {
+    check('parseOfacSdn', fc.tuple(files, fc.boolean()), runs(75), ([f, skip]) => {
       expectResult(parseOfacSdn(f as never, skip ? lenient : {}));
     });
   });
 
   it('UN consolidated XML', () => {
-    check('parseUnConsolidated', fc.tuple(text(UN), fc.boolean()), runs(100), ([xml, skip]) => expectResult(parseUnConsolidated(xml, skip ? lenient : {})));
+    check('parseUnConsolidated', fc.tuple(text(UN), fc.boolean()), runs(50), ([xml, skip]) => expectResult(parseUnConsolidated(xml, skip ? lenient : {})));
   });
 
   it('EU financial sanctions XML', () => {
-    check('parseEuSanctions', fc.tuple(text(EU), fc.boolean()), runs(100), ([xml, skip]) => expectResult(parseEuSanctions(xml, skip ? lenient : {})));
+    check('parseEuSanctions', fc.tuple(text(EU), fc.boolean()), runs(50), ([xml, skip]) => expectResult(parseEuSanctions(xml, skip ? lenient : {})));
   });
 
   it('UK sanctions list, XML and CSV', () => {
-    check('parseUkSanctions', fc.tuple(fc.oneof(text(UK_XML), text(UK_CSV)), fc.boolean()), runs(100), ([t, skip]) => expectResult(parseUkSanctions(t, skip ? lenient : {})));
+    check('parseUkSanctions', fc.tuple(fc.oneof(text(UK_XML), text(UK_CSV)), fc.boolean()), runs(50), ([t, skip]) => expectResult(parseUkSanctions(t, skip ? lenient : {})));
   });
 
   it('FollowTheMoney JSON lines (mutated lines and mutated entities)', () => {
     const lines = FTM.trim().split('\n').map((l) => JSON.parse(l) as unknown);
     const entity = fc.constantFrom(...lines).chain((e) => inputLike(e));
     const jsonl = fc.oneof(text(FTM), fc.array(entity, { minLength: 1, maxLength: 4 }).map((es) => es.map((e) => JSON.stringify(e) ?? 'undefined').join('\n')));
-    check('parseFtmEntities', fc.tuple(jsonl, fc.boolean()), runs(150), ([t, skip]) => expectResult(parseFtmEntities(t, skip ? lenient : {})));
+    check('parseFtmEntities', fc.tuple(jsonl, fc.boolean()), runs(75), ([t, skip]) => expectResult(parseFtmEntities(t, skip ? lenient : {})));
   });
 
   it('own lists, CSV', () => {
-    check('parseListCsv', fc.tuple(text(LIST_CSV), fc.boolean()), runs(150), ([t, skip]) => expectResult(parseListCsv(t, skip ? lenient : {})));
+    check('parseListCsv', fc.tuple(text(LIST_CSV), fc.boolean()), runs(75), ([t, skip]) => expectResult(parseListCsv(t, skip ? lenient : {})));
   });
 
   it('own lists, JSON (text and values)', () => {
     const json = fc.oneof(text(JSON.stringify(LIST_JSON)), inputLike(LIST_JSON).map((v) => JSON.stringify(v) ?? 'null'), fc.array(anyValue, { maxLength: 4 }));
-    check('parseListJson', fc.tuple(json, fc.boolean()), runs(150), ([j, skip]) => expectResult(parseListJson(j as never, skip ? lenient : {})));
+    check('parseListJson', fc.tuple(json, fc.boolean()), runs(75), ([j, skip]) => expectResult(parseListJson(j as never, skip ? lenient : {})));
   });
 });

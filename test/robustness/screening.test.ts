@@ -41,14 +41,14 @@ const request = fc.oneof(inputLike(SEARCH), hostileString.map((search_term) => (
 
 describe('name screening', () => {
   it('validateSearchRequest: a normalised request or problems with stable codes', () => {
-    check('validateSearchRequest', request, runs(300), (raw) => {
+    check('validateSearchRequest', request, runs(150), (raw) => {
       const r = validateSearchRequest(raw);
       if (!r.ok) for (const p of r.error) expect(p.code).toMatch(/^[a-z_]+$/);
     });
   });
 
   it('screener.search: hits or the failure envelope; the index is unchanged', () => {
-    check('screener.search', request, runs(200), (raw) => {
+    check('screener.search', request, runs(100), (raw) => {
       const r = screener.search(raw as never);
       if (r.ok) {
         expect(Array.isArray(r.value.hits)).toBe(true);
@@ -61,7 +61,7 @@ describe('name screening', () => {
 
   it('compareEntity: a match, no match, or problems', () => {
     const entity = fc.constantFrom(...entities.slice(0, 50), ...hostileEntities);
-    check('compareEntity', fc.tuple(request, entity), runs(200), ([raw, e]) => {
+    check('compareEntity', fc.tuple(request, entity), runs(100), ([raw, e]) => {
       const r = compareEntity(raw, e);
       if (r.ok && r.value) expect(Number.isFinite(r.value.score)).toBe(true);
     });
@@ -71,7 +71,7 @@ describe('name screening', () => {
 describe('payment-reference screening', () => {
   const reference = fc.oneof(inputLike(REFERENCE), hostileString.map((search_term) => ({ ...REFERENCE, search_term })));
   it('screenReference: hits or the failure envelope (400)', () => {
-    check('screenReference', reference, runs(200), (raw) => {
+    check('screenReference', reference, runs(100), (raw) => {
       const r = screenReference(screener, raw, { profiles: PROFILES });
       if (r.ok) expect(r.value.hits.length).toBeLessThanOrEqual(r.value.total_hits);
       else {

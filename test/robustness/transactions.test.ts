@@ -45,7 +45,7 @@ const transaction = fc.oneof(
 
 describe('transactions', () => {
   it('validateTransactionShape: the input, or at most 100 violations with stable codes', () => {
-    check('validateTransactionShape', transaction, runs(300), (t) => {
+    check('validateTransactionShape', transaction, runs(150), (t) => {
       const r = validateTransactionShape('transaction', t, 'input');
       if (!r.ok) {
         expect(r.error.length).toBeLessThanOrEqual(100);
@@ -63,7 +63,7 @@ describe('transactions', () => {
       decision: fc.oneof(inputLike({ review_decision: 'RELEASE' }), fc.constant({ review_decision: 'REJECT' })),
       target: fc.oneof(fc.constant('last'), anyValue),
     });
-    await checkAsync('transactions.submit+decide', fc.array(step, { minLength: 1, maxLength: 6 }), runs(60), async (steps) => {
+    await checkAsync('transactions.submit+decide', fc.array(step, { minLength: 1, maxLength: 6 }), runs(30), async (steps) => {
       const ports = {
         transactions: new InMemoryTransactionStore(),
         risks: new InMemoryRiskStore(),
@@ -100,7 +100,7 @@ describe('transactions', () => {
 
   it('compileScenario: a compiled scenario or INVALID_SCENARIO-style violations', () => {
     const scenario = fc.constantFrom(...SCENARIO_LIBRARY).chain((s) => inputLike(s));
-    check('compileScenario', scenario, runs(200), (def) => {
+    check('compileScenario', scenario, runs(100), (def) => {
       const r = compileScenario(def, { lookups: { 'high-risk-countries': ['IR', 'KP'] } });
       if (!r.ok) for (const v of r.error) expect(v.code).toMatch(CODE);
     });
@@ -108,7 +108,7 @@ describe('transactions', () => {
 
   it('loadHostedScenario: a scenario in the hosted language or violations with their node', () => {
     const doc = fc.constantFrom(...HOSTED_SCENARIO_LIBRARY).chain((d) => inputLike(d));
-    check('loadHostedScenario', doc, runs(200), (d) => {
+    check('loadHostedScenario', doc, runs(100), (d) => {
       const r = loadHostedScenario(d);
       if (!r.ok) for (const v of r.error) expect(v.code).toMatch(CODE);
     });

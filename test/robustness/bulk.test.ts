@@ -6,9 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InMemoryBatchStore, createBulkService, createInMemoryLookupLists, type BatchFile } from '../../src/bulk/index.js';
-import { fixedTransactionClock, sequentialTransactionIds } from '../../src/transactions/index.js';
-import { XLSX, csv, screener, xlsx } from '../bulk/helpers.js';
+import type { BatchFile } from '../../src/bulk/index.js';
+import { XLSX, bulkService, csv, xlsx } from '../bulk/helpers.js';
 import { hostileString, inputLike, mutatedBytes, mutatedText } from './arbitraries.js';
 import { checkAsync, runs } from './harness.js';
 
@@ -25,19 +24,7 @@ const REQUESTS = [
   { file_name: 'l.csv', workflow_type: 'manage-lookup-list', lookup_list_identifier: 'mcc' },
 ];
 
-function service() {
-  const store = new InMemoryBatchStore();
-  const svc = createBulkService({
-    store,
-    clock: fixedTransactionClock('2026-03-01T12:00:00Z', 1),
-    ids: sequentialTransactionIds('0000eeee'),
-    account_identifier: '00000000-0000-4000-8000-0000000000ac',
-    screener: screener(),
-    lookupLists: createInMemoryLookupLists({ mcc: { status: 'ACTIVE' } }),
-    limits: { maxFileBytes: 200_000 },
-  });
-  return { svc, store };
-}
+const service = () => bulkService({ limits: { maxFileBytes: 200_000 } });
 
 async function expectSettled(req: unknown, file: BatchFile): Promise<void> {
   const { svc, store } = service();

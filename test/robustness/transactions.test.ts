@@ -7,11 +7,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  InMemoryAuditSink,
-  InMemoryHistory,
-  InMemoryMuteStore,
-  InMemoryRiskStore,
-  InMemoryTransactionStore,
   HOSTED_SCENARIO_LIBRARY,
   SCENARIO_LIBRARY,
   compileScenario,
@@ -23,6 +18,7 @@ import {
   validateTransactionShape,
   type TransactionProblemDetail,
 } from '../../src/transactions/index.js';
+import { memoryPorts } from '../transactions/helpers.js';
 import { transactionInput } from '../transactions/samples.js';
 import { anyValue, hostileNumber, inputLike } from './arbitraries.js';
 import { check, checkAsync, runs } from './harness.js';
@@ -64,13 +60,7 @@ describe('transactions', () => {
       target: fc.oneof(fc.constant('last'), anyValue),
     });
     await checkAsync('transactions.submit+decide', fc.array(step, { minLength: 1, maxLength: 6 }), runs(30), async (steps) => {
-      const ports = {
-        transactions: new InMemoryTransactionStore(),
-        risks: new InMemoryRiskStore(),
-        mutes: new InMemoryMuteStore(),
-        audit: new InMemoryAuditSink(),
-        history: new InMemoryHistory(),
-      };
+      const ports = memoryPorts();
       const svc = createTransactionService({ engine: engine.value, ...ports, clock: fixedTransactionClock('2026-03-02T00:00:00Z', 1000), ids: sequentialTransactionIds() });
       let accepted = 0;
       let last: string | null = null;

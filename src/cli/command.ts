@@ -3,6 +3,7 @@
  * table of `commands.ts`. The dispatcher (`run.ts`) parses the options, answers `--help`, and turns a failure into
  * one line on stderr with exit status 2; a command only does its work. See docs/cli.md, "Adding a subcommand".
  */
+import type { Readable, Writable } from 'node:stream';
 
 export interface CliOption {
   type: 'string' | 'boolean';
@@ -35,6 +36,17 @@ export interface CliIo {
   sampleListPath: string;
   /** The package's version. */
   version: string;
+  /** Registers a process signal handler (`tamis serve`); absent in tests that send no signal. */
+  onSignal?(signal: 'SIGHUP' | 'SIGTERM' | 'SIGINT', handler: () => void): void;
+  /**
+   * The process streams, for commands that stream large inputs and outputs (`screen --file`); without them such a
+   * command reads standard input whole and writes through `stdout` / `stderr`.
+   */
+  streams?: {
+    stdin: Readable;
+    stdout: Writable;
+    stderr: Writable & { isTTY?: boolean };
+  };
 }
 
 export interface CommandContext {

@@ -24,6 +24,8 @@ const io: CliIo = {
   isTTY: process.stdout.isTTY === true,
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
   version: packageJson.version,
+  onSignal: (signal, handler) => void process.on(signal, handler),
+  streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 };
 
 process.exitCode = await runCli(process.argv.slice(2), io);

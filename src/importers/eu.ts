@@ -44,10 +44,13 @@ export function euBirthDate(el: XmlNode): { values: string[] } | { error: string
   const calendar = xmlAttr(el, 'calendartype');
   if (calendar !== undefined && calendar.toUpperCase() !== 'GREGORIAN') return { error: `calendarType "${calendar}" is not GREGORIAN` };
   const full = xmlAttr(el, 'birthdate');
+  const year = xmlAttr(el, 'year');
   if (full !== undefined) {
     const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(full);
-    if (m === null || !isValidDay(Number(m[1]), Number(m[2]), Number(m[3]))) return { error: `birthdate "${full}" is not a yyyy-mm-dd date` };
-    return { values: [`${m[1]}-${m[2]}-${m[3]}`] };
+    if (m !== null && isValidDay(Number(m[1]), Number(m[2]), Number(m[3]))) return { values: [`${m[1]}-${m[2]}-${m[3]}`] };
+    // A day or month written as 00 (`1950-00-00`): the year is known.
+    if (m !== null && year === undefined && (m[2] === '00' || m[3] === '00')) return { values: [m[1] ?? ''] };
+    if (year === undefined) return { error: `birthdate "${full}" is not a yyyy-mm-dd date` };
   }
   const from = xmlAttr(el, 'yearrangefrom');
   const to = xmlAttr(el, 'yearrangeto');
@@ -57,7 +60,6 @@ export function euBirthDate(el: XmlNode): { values: string[] } | { error: string
     }
     return { values: yearRange(Number(from), Number(to)) };
   }
-  const year = xmlAttr(el, 'year');
   if (year === undefined) return { values: [] };
   if (!/^\d{4}$/.test(year)) return { error: `year "${year}" is not yyyy` };
   const month = Number(xmlAttr(el, 'monthofyear') ?? '');

@@ -140,8 +140,9 @@ export function ukEvents(r: UkRecord, seen: Set<string>): ImportEvent[] {
   const rawType = ukValue(r.type);
   let entityType = rawType !== undefined ? UK_TYPES[rawType.toLowerCase()] : undefined;
   if (entityType === undefined) {
-    entityType = 'organisation';
-    warn('uk_unknown_type', `type "${rawType ?? ''}" is not Individual, Entity or Ship; imported as organisation`, 'IndividualEntityShip',
+    const personLike = r.dobs.length > 0 || r.nationalities.length > 0 || r.birthPlaces.length > 0 || r.passports.length > 0;
+    entityType = personLike ? 'person' : 'organisation';
+    warn('uk_unknown_type', `type "${rawType ?? ''}" is not Individual, Entity or Ship; imported as ${entityType}`, 'IndividualEntityShip',
       'IndividualEntityShip is Individual, Entity or Ship');
   }
   const fields = new FieldSet(UK_SOURCE.id);

@@ -4,6 +4,7 @@
  */
 import { problem, type Problem, type Result } from '../errors.js';
 import { DEFAULT_FUZZINESS } from '../names/fuzziness.js';
+import { charLength } from '../request/validate.js';
 import { MAX_REFERENCE_WORDS, tokenizeWithOffsets } from './tokens.js';
 import type { ReferenceRequest, ScreenReferenceOptions, SearchProfile } from './types.js';
 
@@ -37,7 +38,7 @@ function requiredString(raw: Record<string, unknown>, key: keyof ReferenceReques
     problems.push(problem(`${key}_empty`, `${key} must not be empty`, key));
     return undefined;
   }
-  if (v.length > max) {
+  if (charLength(v) > max) {
     problems.push(problem(`${key}_too_long`, `${key} must be at most ${max} characters`, key));
     return undefined;
   }

@@ -70,7 +70,7 @@ describe('tamis, the conventions every command follows', () => {
     ['several problems, one line', ['screen', 'x', '--fuzziness', '3', '--limit', '0'], 2, /^tamis screen: fuzziness_invalid: .*; limit_invalid: [^\n]*\n$/],
     ['a missing list file', ['screen', 'x', '--list', 'missing.json'], 2, /^tamis screen: file_not_found: missing.json: no such file\n$/],
     ['index without --out', ['index', '--list', 'sample.json'], 2, /^tamis index: missing_option: --out FILE is required\n$/],
-    ['import of an unknown format', ['import', 'xml', 'f', '--out', 'o.json'], 2, /^tamis import: invalid_argument: the format is one of ofac, un, ftm, csv, json, not xml\n$/],
+    ['import of an unknown format', ['import', 'xml', 'f', '--out', 'o.json'], 2, /^tamis import: invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not xml\n$/],
     ['import of a missing file', ['import', 'csv', 'nowhere.csv', '--out', 'o.json'], 2, /tamis import: file_not_found: cannot read nowhere.csv/],
   ])('fails on %s: one line on stderr with a code, nothing on stdout', async (_why, argv, code, message) => {
     const r = await run(argv);

@@ -62,12 +62,14 @@ describe('tamis import', () => {
   });
 
   it.each([
-    [[], 'missing_argument: the format is one of ofac, un, ftm, csv, json'],
-    [['xml', 'f'], 'invalid_argument: the format is one of ofac, un, ftm, csv, json, not xml'],
+    [[], 'missing_argument: the format is one of ofac, un, eu, uk, ftm, csv, json'],
+    [['xml', 'f'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not xml'],
     [['csv'], 'missing_argument: csv needs a file'],
     [['csv', 'f'], 'missing_option: --out FILE is required'],
     [['csv', 'f', '--out'], 'invalid_option: --out needs a file name'],
     [['csv', 'f', '--out', 'o', '--fast'], 'unknown_option: unknown option --fast'],
+    [['csv', 'f', 'eu'], 'missing_argument: eu needs a file'],
+    [['csv', 'f', 'pdf', 'g', '--out', 'o'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not pdf'],
   ])('rejects usage %j with exit code 2', async (argv, message) => {
     const { io, lines } = memoryIo({});
     expect(await runImport(argv, io)).toBe(2);
@@ -85,5 +87,38 @@ describe('tamis import', () => {
     const { io, lines } = memoryIo({ 'd/sdn.csv': rows });
     expect(await runImport(['ofac', 'd', '--out', 'o.json'], io)).toBe(0);
     expect(lines).toContain('  5000 entities...');
+  });
+});
+
+describe('tamis import: EU, UK and several lists into one file', () => {
+  const EU = '<export><sanctionEntity logicalId="7"><subjectType code="enterprise"/><nameAlias wholeName="Acme Fictional" strong="true"/></sanctionEntity></export>';
+  const UK = 'Report Date: 01/01/2026\n"Unique ID","Name 6","Name type","Designation Type"\n"RUS1","ACME FICTIONAL","Primary Name","Entity"\n';
+  const HOST = 'id,entity_type,name,types\nbl-1,company,Acme Fictional,warning\n';
+
+  it.each([
+    ['eu', 'eu.xml', EU, ['eu-fsf-7']],
+    ['uk', 'uk.csv', UK, ['uk-fcdo-RUS1']],
+  ])('imports the %s format', async (format, file, text, ids) => {
+    const { io, written } = memoryIo({ [file]: text });
+    expect(await runImport([format, file, '--out', 'o.json'], io)).toBe(0);
+    expect(list(written['o.json']).map((e) => e.id)).toEqual(ids);
+  });
+
+  it('merges several inputs into one list file, each entity keeping its sources, ids unique', async () => {
+    const { io, written, lines } = memoryIo({ 'data/ofac/sdn.csv': SDN, 'eu.xml': EU, 'uk.csv': UK, 'a.csv': HOST, 'b.csv': HOST });
+    const argv = ['import', 'ofac', 'data/ofac', 'eu', 'eu.xml', 'uk', 'uk.csv', 'csv', 'a.csv', 'csv', 'b.csv', '--out', 'all.json'];
+    expect(await runImport(argv, io)).toBe(0);
+    expect(list(written['all.json']).map((e) => [e.id, e.sources.join()])).toEqual([
+      ['ofac-sdn-1', 'ofac-sdn'], ['ofac-sdn-2', 'ofac-sdn'], ['eu-fsf-7', 'eu-fsf'], ['uk-fcdo-RUS1', 'uk-fcdo'],
+      ['bl-1', 'internal'], ['internal:bl-1', 'internal'],
+    ]);
+    expect(lines.slice(0, 5)).toEqual(['reading ofac data/ofac', 'reading eu eu.xml', 'reading uk uk.csv', 'reading csv a.csv', 'reading csv b.csv']);
+    expect(lines).toContain('  warning merge_renamed_id at b.csv id bl-1: entity id bl-1 is already used by an earlier input; renamed internal:bl-1 (rule: entity ids are unique across merged inputs)');
+  });
+
+  it('an invalid record in any input fails the whole import and writes nothing', async () => {
+    const { io, written } = memoryIo({ 'eu.xml': EU, 'bad.csv': 'id,entity_type,name,types\nx,robot,X,warning\n' });
+    expect(await runImport(['eu', 'eu.xml', 'csv', 'bad.csv', '--out', 'o.json'], io)).toBe(2);
+    expect(written['o.json']).toBeUndefined();
   });
 });

@@ -121,6 +121,8 @@ describe('euBirthDate', () => {
     [{ year: '1970' }, ['1970']],
     [{ yearRangeFrom: '1960', yearRangeTo: '1962' }, ['1960', '1961', '1962']],
     [{ calendarType: 'gregorian', year: '1971' }, ['1971']],
+    [{ birthdate: '1950-00-00' }, ['1950']],
+    [{ birthdate: '1950-02-30', year: '1950' }, ['1950']],
     [{}, []],
   ])('%j gives %j', (attrs, values) => {
     expect(euBirthDate(el(attrs))).toEqual({ values });
@@ -138,7 +140,7 @@ describe('euBirthDate', () => {
   });
 
   it('an unreadable birthdate is a warning naming the element; the record is kept', () => {
-    const r = okValue(parseEuSanctions(XML.replace('birthdate="1969-07-14"', 'birthdate="1969-13-14"')));
+    const r = okValue(parseEuSanctions(XML.replace('birthdate="1969-07-14" dayOfMonth="14" monthOfYear="7" year="1969"', 'birthdate="14/07/1969"')));
     expect(r.issues.find((i) => i.code === 'eu_unparsed_date')).toMatchObject({ severity: 'warning', element: 'sanctionEntity[1] (EU.9001.01)/birthdate[1]' });
     expect(tagged(byId(r.entities, 'eu-fsf-900001'), 'date_of_birth')).toEqual([]);
   });

@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { iterateEuSanctions } from '../../src/importers/eu.js';
 import { iterateListCsv } from '../../src/importers/list-format.js';
+import { readOfacDir } from '../../src/importers/node.js';
+import { iterateOfacSdn } from '../../src/importers/ofac.js';
 import { mergeImports, type ImportSource } from '../../src/importers/merge.js';
 import { iterateUkSanctions } from '../../src/importers/uk.js';
 import { iterateUnConsolidated } from '../../src/importers/un.js';
@@ -76,5 +80,38 @@ describe('merging imports', () => {
       { file: 'bad.csv', events: iterateListCsv('id,entity_type,name,types\nx,robot,X,warning\n') },
     ]);
     expect(bad.issues.map((i) => i.split(' ').slice(0, 2).join(' '))).toEqual(['0 unknown_country', '1 list_bad_entity_type']);
+  });
+});
+
+/** ../shared/data/ofac relative to the project root. */
+const OFAC_DIR = fileURLToPath(new URL('../../../shared/data/ofac', import.meta.url));
+const haveOfac = existsSync(join(OFAC_DIR, 'sdn.csv'));
+if (!haveOfac) console.warn(`skipping the merge of the real OFAC list: ${OFAC_DIR} is absent (see ../shared/data/README.md)`);
+
+describe.skipIf(!haveOfac)('merging the real OFAC list with the UN, EU and UK fixtures', async () => {
+  const ofac = haveOfac ? await readOfacDir(OFAC_DIR) : { sdn: '' };
+  const all = merged([
+    { file: OFAC_DIR, events: iterateOfacSdn(ofac) },
+    { file: 'consolidated.xml', events: iterateUnConsolidated(UN) },
+    { file: 'eu.xml', events: iterateEuSanctions(EU) },
+    { file: 'uk.xml', events: iterateUkSanctions(UK) },
+  ]);
+
+  it('keeps every entity with a unique id and renames none', () => {
+    expect(all.entities.length).toBeGreaterThan(8000);
+    expect(new Set(all.entities.map((e) => e.id)).size).toBe(all.entities.length);
+    expect(all.issues.filter((i) => i.includes('merge_renamed_id'))).toEqual([]);
+  });
+
+  it('one index screens all four lists', () => {
+    const screener = createScreener({ entities: all.entities });
+    const sourcesOf = (term: string) => {
+      const r = screener.search({ search_term: term, limit: 5 });
+      return r.ok ? r.value.hits.map((h) => h.doc.sources[0]) : [];
+    };
+    expect(sourcesOf('Oleg Borisovich Kirsanov')).toContain('eu-fsf');
+    expect(sourcesOf('Nasrullah Qadir Zahedi')).toContain('uk-fcdo');
+    expect(sourcesOf('Tarek Hamdan al-Zubairi')).toContain('un-sc');
+    expect(sourcesOf('Banco Nacional de Cuba')).toContain('ofac-sdn');
   });
 });

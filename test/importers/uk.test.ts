@@ -149,6 +149,12 @@ describe('UK Sanctions List importer: real-file variants and problems', () => {
     expect(named(byId(r.entities, 'uk-fcdo-AFG9901'), 'Date of Birth (as published)')).toEqual(['spring 1962']);
   });
 
+  it('without a type, a designation with individual details is a person, others organisations (with a warning)', () => {
+    const r = okValue(parseUkSanctions(XML.replace(/<IndividualEntityShip>\w+<\/IndividualEntityShip>/g, '')));
+    expect(r.entities.map((e) => e.entity_type)).toEqual(['person', 'organisation', 'organisation']);
+    expect(r.issues.map((i) => i.code)).toEqual(['uk_unknown_type', 'uk_unknown_type', 'uk_unknown_type']);
+  });
+
   it('strict: a duplicate UniqueID and a designation without a name fail the import; skipInvalid keeps the rest', () => {
     const bad = XML.replace('<UniqueID>DPR9903</UniqueID>', '<UniqueID>AFG9901</UniqueID>')
       .replace('<Name6>NORTHERN LIGHT FICTIONAL TRADING LLC</Name6>', '<Name6>N/A</Name6>')

@@ -1,8 +1,12 @@
-/** `tamis screen NAME...`: screen names against the bundled sample list, a list file or an index snapshot. */
+/**
+ * `tamis screen NAME...`: screen names against the bundled sample list, a list file or an index snapshot;
+ * `tamis screen --file FILE`: screen a whole customer file on worker threads (`../screen-file.ts`).
+ */
 import type { SearchRequest } from '../../screening/types.js';
 import { EXIT, type CliCommand, type CommandContext } from '../command.js';
 import { FORMATS, formatScreened, type OutputFormat, type Screened } from '../format.js';
 import { loadList } from '../list-file.js';
+import { SCREEN_FILE_DETAILS, SCREEN_FILE_OPTIONS } from '../screen-file-options.js';
 
 /** Names from the arguments; `-` stands for standard input, one name a line (blank lines skipped). */
 async function namesOf(ctx: CommandContext): Promise<string[]> {
@@ -37,7 +41,7 @@ function requestOf(name: string, v: CommandContext['values']): SearchRequest {
 export const screenCommand: CliCommand = {
   name: 'screen',
   summary: 'screen names against a list (the bundled sample list by default)',
-  usage: 'NAME... [options]   (NAME "-" reads names from standard input, one a line)',
+  usage: 'NAME... [options]   (NAME "-" reads names from standard input, one a line)\n       tamis screen --file FILE [options]   (a customer file, one customer a row)',
   options: {
     list: { type: 'string', value: 'FILE', description: 'list file (JSON array of entities, or a tamis index snapshot); default: the bundled sample list' },
     format: { type: 'string', value: 'FORMAT', description: `output: ${FORMATS.join(', ')} (default table)` },
@@ -52,15 +56,19 @@ export const screenCommand: CliCommand = {
     'name-variations': { type: 'boolean', description: 'let one query word stay unmatched (see docs/matching.md)' },
     'min-matched-words': { type: 'string', value: 'N', description: 'query words that must match by a full word (1 to 10)' },
     limit: { type: 'string', value: 'N', description: 'hits shown per name, 1 to 100 (default 10)' },
+    ...SCREEN_FILE_OPTIONS,
   },
   details: `Formats: table (for people), json (the spec's response; an array of them for several names), ndjson (one
 response a line), csv (one row a hit: query, rank, entity_id, matched_name, match_types, score, list_types,
 sources; a name without hits gets a row of its own with only the query).
 
+${SCREEN_FILE_DETAILS}
+
 Exit status: 0 no name had a hit, 1 at least one hit, 2 usage or input error (nothing screened).`,
 
   async run(ctx) {
     const v = ctx.values;
+    if (v.file !== undefined) return (await import('../screen-file.js')).runScreenFile(ctx);
     const format = (v.json === true ? 'json' : (v.format ?? 'table')) as OutputFormat;
     if (!FORMATS.includes(format)) return ctx.fail('invalid_option', `--format is one of ${FORMATS.join(', ')}, not "${String(v.format)}"`);
     const names = await namesOf(ctx);

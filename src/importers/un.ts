@@ -217,6 +217,7 @@ export function* iterateUnConsolidated(xml: TextInput, options: Pick<ImportOptio
   }
   const doc = parsed.doc;
   const root = doc['CONSOLIDATED_LIST'];
+  if (typeof root === 'string') return; // a list with no element inside: <CONSOLIDATED_LIST/>
   if (root === null || typeof root !== 'object') {
     const found = rootNames(doc).join(', ') || 'nothing';
     yield { kind: 'issue', issue: issue('error', 'un_bad_root', `root element is ${found}, expected CONSOLIDATED_LIST`, { file, element: found },

@@ -7,7 +7,7 @@
  * `<UKStatementOfReasons>` are one element). Text values are whitespace-collapsed; an element holding only
  * whitespace is absent.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { lazily } from '../lazy.js';
 import { issue } from './result.js';
 import type { ImportIssue } from './types.js';
 
@@ -22,18 +22,30 @@ export interface XmlParseOptions {
   arrays?: ReadonlySet<string>;
 }
 
+/** fast-xml-parser, loaded with the first XML list read (see ../lazy.ts). */
+const fastXmlParser = lazily<typeof import('fast-xml-parser')>('fast-xml-parser');
+
 /** Parses a document, or returns the `<prefix>_malformed_xml` issue with its line and column. */
 export function parseXml(source: string, file: string, codePrefix: string, options: XmlParseOptions = {}): { doc: XmlNode } | { issue: ImportIssue } {
-  const valid = XMLValidator.validate(source);
-  if (valid !== true) {
-    return {
-      issue: issue('error', `${codePrefix}_malformed_xml`, valid.err.msg, { file, line: valid.err.line, element: `column ${valid.err.col}` },
-        'the file is well-formed XML'),
-    };
+  const malformed = (message: string, at: { line?: number; element?: string } = {}) => ({
+    issue: issue('error', `${codePrefix}_malformed_xml`, message, { file, ...at }, 'the file is well-formed XML'),
+  });
+  // The validator and the parser each refuse some XML the other lets through (a comment or processing instruction
+  // left open after the root, element names the parser keeps off objects such as `constructor`): a refusal by
+  // either is the file's fault, reported as the same issue.
+  try {
+    const valid = fastXmlParser().XMLValidator.validate(source);
+    if (valid !== true) return malformed(valid.err.msg, { line: valid.err.line, element: `column ${valid.err.col}` });
+    return { doc: parseValid(source, options) };
+  } catch (e) {
+    return malformed(e instanceof Error ? e.message : String(e));
   }
+}
+
+function parseValid(source: string, options: XmlParseOptions): XmlNode {
   const lower = options.lowerCase === true ? (name: string) => name.toLowerCase() : undefined;
   const arrays = options.arrays;
-  const parser = new XMLParser({
+  const parser = new (fastXmlParser().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: ATTR,
     parseTagValue: false,
@@ -43,7 +55,7 @@ export function parseXml(source: string, file: string, codePrefix: string, optio
     ...(lower !== undefined ? { transformTagName: lower, transformAttributeName: lower } : {}),
     isArray: (tagName, _jPath, _leaf, isAttribute) => !isAttribute && (arrays === undefined || arrays.has(tagName)),
   });
-  return { doc: parser.parse(source) as XmlNode };
+  return parser.parse(source) as XmlNode;
 }
 
 function clean(v: unknown): string | undefined {

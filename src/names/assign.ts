@@ -1,18 +1,27 @@
 /**
  * Assigning query words to list words (GUIDE.md section 1, steps 4-5). Each query word takes one list word,
- * or several glued (`removed_spaces`), or an acronym's run, or is removed as an affix, a particle or a
- * name variation. The search maximises match quality; every query word must be placed.
+ * or several glued (`removed_spaces`), or an acronym's run, or is left unplaced (an affix or particle removed, or
+ * any word at the cost of its mass). The search finds the placement of most evidence (evidence.ts): it maximises
+ * credit against what is left unconfirmed, weighed at the threshold, so the best placement passes the threshold
+ * whenever any does.
  */
 import type { AffixRole } from './affixes.js';
+import {
+  GLUED_FUZZY_SIMILARITY,
+  INITIAL_MASS,
+  LIST_LEFT,
+  editSimilarity,
+  SIMILARITY,
+  SKELETON_SIMILARITY,
+  evidenceOf,
+} from './evidence.js';
 import type { PreparedWord } from './prepare.js';
 import type { WordMatchType } from './types.js';
-import { wordMatchType, type WordMatchContext } from './word-match.js';
+import { isOneEdit, wordMatchType, type WordMatchContext } from './word-match.js';
 
 export interface AssignContext extends WordMatchContext {
-  /** Any one non-particle query word may stay unmatched. */
+  /** Any one query word may stay unplaced at no cost (`name_variations`). */
   nameVariations: boolean;
-  /** Query words that must match strongly, capped at the query's words other than affixes and particles (default 1). */
-  minMatchedWords?: number;
   /** Organisation rules: acronyms against word runs. */
   acronyms: boolean;
   /**
@@ -26,6 +35,18 @@ export interface AssignContext extends WordMatchContext {
   gluedPairs?: readonly (PreparedWord | undefined)[];
   /** Per-word types already known for query word `i` (an index search caches them); null when unknown. */
   knownType?: (i: number, list: PreparedWord) => WordMatchType | null | undefined;
+  /** Mass of each query word left unplaced (evidence.ts): 0 for particles, affixes where affixes stand, repeats. */
+  queryMass: readonly number[];
+  /** Mass of each list word: 0 for its affixes and particles. */
+  listMass: readonly number[];
+  /** The sum of listMass. */
+  listTotal: number;
+  /** For a repeated query word, the index of its first occurrence. */
+  duplicateOf?: readonly (number | undefined)[];
+  /** The threshold's odds T / (1 - T): weighs credit against what is left unconfirmed. */
+  lambda: number;
+  /** Weight of query mass left unconfirmed (evidence.ts: persons or other names). */
+  queryWeight: number;
 }
 
 export interface PlacedWord {
@@ -38,7 +59,23 @@ export interface PlacedWord {
   variation?: boolean;
 }
 
-/** Relative quality of each way of placing a query word; the search maximises the sum. */
+/** The best placement of a query on a list name, with its evidence. */
+export interface Assignment {
+  placed: PlacedWord[];
+  /** Credit earned, and the masses left unconfirmed on each side (evidence.ts). */
+  credit: number;
+  queryLeft: number;
+  listLeft: number;
+  evidence: number;
+  /** Some word is matched exactly, by one edit, glued, as a digit or acronym, or by skeleton across scripts. */
+  anchored: boolean;
+  /** Query words placed by a full word (not an initial, not removed). */
+  parts: number;
+  /** An unplaced initial or number of the query against an unmatched list word, or the reverse. */
+  contradiction: boolean;
+}
+
+/** Relative quality of each way of placing a word, for payment-reference alignment (src/reference/align.ts). */
 export const PLACEMENT_QUALITY: Readonly<Record<WordMatchType, number>> = {
   exact_match: 10,
   edit_distance: 8,
@@ -57,16 +94,8 @@ export const PLACEMENT_QUALITY: Readonly<Record<WordMatchType, number>> = {
   name_variations_removal: 1,
 };
 
-/** Types that make a name match on their own; initials and removals only support them. */
-const STRONG: ReadonlySet<WordMatchType> = new Set([
-  'exact_match',
-  'edit_distance',
-  'removed_spaces',
-  'digit_to_word',
-  'word_to_digit',
-  'phonetic',
-  'equivalent_name',
-]);
+/** Types that anchor a hit on a full word. */
+const ANCHORS: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 
 interface Option {
   /** Query words consumed, starting at the current one. */
@@ -74,9 +103,20 @@ interface Option {
   /** List words consumed. */
   list: number[];
   type: WordMatchType;
-  quality: number;
-  freeDrop?: boolean;
-  acronym?: boolean;
+  /** Evidence earned (similarity × mass, see evidence.ts). */
+  credit: number;
+  /** Query mass this placement accounts for: the credit plus what it leaves unconfirmed. */
+  queryMass: number;
+  /** Contribution to the search objective (evidence.ts: credit against what is left unconfirmed). */
+  value: number;
+  freeDrop: boolean;
+  acronym: boolean;
+  /** Anchors a hit: a full word spelt exactly, with one edit, glued, as a digit, as an acronym or by skeleton. */
+  anchor: boolean;
+  /** Places a query word by a full word: evidence on a name part. */
+  part: boolean;
+  /** A repeated query word. */
+  duplicate: boolean;
 }
 
 const MAX_GLUE = 4;
@@ -87,6 +127,8 @@ const MAX_GLUE = 4;
 export const MIN_ACRONYM = 3;
 export const MAX_ACRONYM = 8;
 const MAX_SEARCH_LIST_WORDS = 30;
+/** More query words than this are placed greedily (no name has as many; degenerate terms do). */
+const MAX_SEARCH_QUERY_WORDS = 12;
 
 function concat(words: readonly PreparedWord[], from: number, count: number): string {
   let s = '';
@@ -112,15 +154,65 @@ function optionsFor(
   const q = query[i]!;
   const n = query.length;
   const m = list.length;
+  const { listMass, queryMass, lambda } = ctx;
+  const gain = 1 + lambda * (ctx.queryWeight + LIST_LEFT);
+  const cost = lambda * ctx.queryWeight;
+  type Made = Pick<Option, 'queryCount' | 'list' | 'type' | 'credit' | 'queryMass'> & Partial<Pick<Option, 'freeDrop' | 'acronym' | 'anchor' | 'part'>>;
+  const push = (o: Made): void => {
+    // One object shape for every option (V8 keeps reads of them monomorphic).
+    options.push({
+      queryCount: o.queryCount,
+      list: o.list,
+      type: o.type,
+      credit: o.credit,
+      queryMass: o.queryMass,
+      value: o.credit * gain - cost * o.queryMass,
+      freeDrop: o.freeDrop === true,
+      acronym: o.acronym === true,
+      anchor: o.anchor === true,
+      part: o.part === true,
+      duplicate: false,
+    });
+  };
+  if (ctx.duplicateOf?.[i] !== undefined) {
+    // A repeated query word counts once: it takes the first occurrence's placement when reported.
+    options.push({ queryCount: 1, list: [], type: 'exact_match', credit: 0, queryMass: 0, value: 0, freeDrop: false, acronym: false, anchor: false, part: false, duplicate: true });
+    return options;
+  }
+  const qInitial = isLetter(q);
   for (let j = 0; j < m; j++) {
     const type = pair[i]![j];
-    if (type) options.push({ queryCount: 1, list: [j], type, quality: PLACEMENT_QUALITY[type] });
+    if (!type) continue;
+    const l = list[j]!;
+    const lInitial = isLetter(l);
+    if (qInitial || lInitial) {
+      // An initial on either side confirms at most an initial's mass.
+      const credit = Math.min(qInitial ? INITIAL_MASS : queryMass[i]!, listMass[j]!);
+      // A particle or affix is no one's initial (`al` is not the `A.` of `A. Al-Rashid`).
+      if (credit > 0) push({ queryCount: 1, list: [j], type, credit, queryMass: qInitial ? INITIAL_MASS : queryMass[i]! });
+      continue;
+    }
+    let sim = SIMILARITY[type];
+    let anchor = ANCHORS.has(type);
+    if (type === 'edit_distance') sim = editSimilarity(Math.max(q.text.length, l.text.length));
+    if (type === 'phonetic' && (q.script === 'abjad') !== (l.script === 'abjad')) {
+      // Across an abjad and a Latin spelling, sound and skeleton are all there is to compare: as good as one edit.
+      sim = SKELETON_SIMILARITY;
+      anchor = true;
+    } else if (type === 'phonetic' && Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text)) {
+      // A sound-alike that is also one letter off (a typo of a word too short for the fuzziness) anchors.
+      anchor = true;
+    }
+    const lm = listMass[j]!;
+    push({ queryCount: 1, list: [j], type, credit: sim * lm, queryMass: lm, anchor: anchor && lm > 0, part: lm > 0 });
   }
   // Glued words: query words i..i+k-1 written as one list word, or query word i written as list words j..j+k-1.
   for (let k = 2; k <= MAX_GLUE && i + k <= n; k++) {
     const glued = concat(query, i, k);
     for (let j = 0; j < m; j++) {
-      if (list[j]!.text === glued) options.push({ queryCount: k, list: [j], type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces * k });
+      if (list[j]!.text !== glued) continue;
+      const lm = listMass[j]!;
+      push({ queryCount: k, list: [j], type: 'removed_spaces', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
     }
   }
   // Two query words glued, then matched like one word (`Esma'il` → `esma il` → `esmail` ~ `Ismail`).
@@ -130,8 +222,8 @@ function optionsFor(
       if (list[j]!.text === pair2.text) continue;
       const type = wordMatchType(pair2, list[j]!, ctx);
       if (type === 'edit_distance' || type === 'phonetic' || type === 'equivalent_name') {
-        // Worth less than the two words placed apart, so it only serves where they cannot be.
-        options.push({ queryCount: 2, list: [j], type: 'removed_spaces', quality: PLACEMENT_QUALITY[type] });
+        const lm = listMass[j]!;
+        push({ queryCount: 2, list: [j], type: 'removed_spaces', credit: GLUED_FUZZY_SIMILARITY * lm, queryMass: lm, part: lm > 0 });
       }
     }
   }
@@ -139,7 +231,8 @@ function optionsFor(
     for (let j = 0; j + k <= m; j++) {
       if (!q.text.startsWith(list[j]!.text) || q.text.length <= list[j]!.text.length) continue;
       if (concat(list, j, k) === q.text) {
-        options.push({ queryCount: 1, list: range(j, k), type: 'removed_spaces', quality: PLACEMENT_QUALITY.removed_spaces });
+        const lm = sum(listMass, j, k);
+        push({ queryCount: 1, list: range(j, k), type: 'removed_spaces', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
       }
     }
   }
@@ -154,7 +247,8 @@ function optionsFor(
       for (let j = 0; j + len <= m; j++) {
         if (list[j]!.text[0] !== q.text[0] || !spans(coreList, j, len)) continue;
         if (initials(list, j, len) === q.text) {
-          options.push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', quality: PLACEMENT_QUALITY.removed_spaces, acronym: true });
+          const lm = sum(listMass, j, len);
+          push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, acronym: true, anchor: true, part: true });
         }
       }
     }
@@ -163,21 +257,37 @@ function optionsFor(
       if (!spans(coreQuery, i, k)) continue;
       const acronym = initials(query, i, k);
       for (let j = 0; j < m; j++) {
-        if (list[j]!.text === acronym && spans(coreList, j, 1)) options.push({ queryCount: k, list: [j], type: 'word_to_initial', quality: PLACEMENT_QUALITY.removed_spaces * k, acronym: true });
+        if (list[j]!.text !== acronym || !spans(coreList, j, 1)) continue;
+        const lm = listMass[j]!;
+        push({ queryCount: k, list: [j], type: 'word_to_initial', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, acronym: true, anchor: true, part: true });
       }
     }
   }
+  // Left unplaced: an affix or particle removed, or any word at the cost of its mass.
   const role = roles[i];
-  if (role !== undefined) options.push({ queryCount: 1, list: [], type: role, quality: PLACEMENT_QUALITY[role] });
-  else if (q.particle) options.push({ queryCount: 1, list: [], type: 'name_variations_removal', quality: PLACEMENT_QUALITY.name_variations_removal });
-  else if (ctx.nameVariations) options.push({ queryCount: 1, list: [], type: 'name_variations_removal', quality: 0, freeDrop: true });
+  const removal: WordMatchType = role ?? 'name_variations_removal';
+  push({ queryCount: 1, list: [], type: removal, credit: 0, queryMass: queryMass[i]! });
+  if (ctx.nameVariations && role === undefined && !q.particle && queryMass[i]! > 0) {
+    push({ queryCount: 1, list: [], type: 'name_variations_removal', credit: 0, queryMass: 0, freeDrop: true });
+  }
   return options;
+}
+
+/** A single letter (an initial), not a digit. */
+function isLetter(w: PreparedWord): boolean {
+  return w.text.length === 1 && !w.isNumber;
+}
+
+function sum(values: readonly number[], from: number, count: number): number {
+  let s = 0;
+  for (let k = from; k < from + count; k++) s += values[k]!;
+  return s;
 }
 
 function placement(option: Option): PlacedWord {
   const placed: PlacedWord = { type: option.type, list: option.list };
-  if (option.acronym === true) placed.acronym = true;
-  if (option.freeDrop === true) placed.variation = true;
+  if (option.acronym) placed.acronym = true;
+  if (option.freeDrop) placed.variation = true;
   return placed;
 }
 
@@ -216,37 +326,35 @@ function pairType(q: PreparedWord, i: number, l: PreparedWord, ctx: AssignContex
 }
 
 interface Best {
-  quality: number;
+  value: number;
   choice: Option | null;
 }
 
-/**
- * Place every query word, maximising total quality. Returns one placement per query word, or null when some
- * word cannot be placed or no word matched strongly.
- */
+/** The placement of most evidence of every query word on the list name. */
 export function assignWords(
   query: readonly PreparedWord[],
   roles: readonly (AffixRole | undefined)[],
   list: readonly PreparedWord[],
   ctx: AssignContext,
-): PlacedWord[] | null {
+): Assignment | null {
   const n = query.length;
   const m = list.length;
   if (n === 0) return null;
-  const pair = query.map((q, i) => list.map((l) => pairType(q, i, l, ctx)));
-  const exact = allExact(pair, n, m);
-  if (exact !== null) return exact;
+  const pair = query.map((q, i) => (ctx.duplicateOf?.[i] !== undefined ? [] : list.map((l) => pairType(q, i, l, ctx))));
+  const exact = allExact(pair, n, m, ctx);
+  if (exact !== null) return evaluate(exact.choices, n, query, list, ctx);
   const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
-  if (m > MAX_SEARCH_LIST_WORDS) return greedy(options, n, ctx.minMatchedWords ?? 1);
+  if (!mayPass(options, ctx)) return null;
+  if (m > MAX_SEARCH_LIST_WORDS || n > MAX_SEARCH_QUERY_WORDS) return evaluate(greedy(options, n), n, query, list, ctx);
 
   // Depth-first search over (query word, used list words, free drop used), memoised.
   const memo = new Map<number, Best>();
   const search = (i: number, used: number, dropped: boolean): Best => {
-    if (i >= n) return { quality: 0, choice: null };
-    const key = ((used >>> 0) * 2 + (dropped ? 1 : 0)) * 512 + i;
+    if (i >= n) return { value: 0, choice: null };
+    const key = ((used >>> 0) * 2 + (dropped ? 1 : 0)) * 32 + i;
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
-    let best: Best = { quality: -Infinity, choice: null };
+    let best: Best = { value: -Infinity, choice: null };
     for (const option of options[i]!) {
       if (option.freeDrop && dropped) continue;
       let mask = used;
@@ -258,75 +366,138 @@ export function assignWords(
       }
       if (!free) continue;
       const rest = search(i + option.queryCount, mask, dropped || option.freeDrop === true);
-      const quality = option.quality + rest.quality;
-      if (quality > best.quality) best = { quality, choice: option };
+      const value = option.value + rest.value;
+      if (value > best.value) best = { value, choice: option };
     }
     memo.set(key, best);
     return best;
   };
 
-  const placed: PlacedWord[] = [];
+  const choices: Option[] = [];
   let used = 0;
   let dropped = false;
   for (let i = 0; i < n; ) {
-    const { quality, choice } = search(i, used, dropped);
-    if (choice === null || quality === -Infinity) return null;
-    for (let k = 0; k < choice.queryCount; k++) placed.push(placement(choice));
+    const { choice } = search(i, used, dropped);
+    if (choice === null) return null;
+    choices.push(choice);
     for (const j of choice.list) used |= 1 << j;
     dropped ||= choice.freeDrop === true;
     i += choice.queryCount;
   }
-  return acceptable(placed, ctx.minMatchedWords ?? 1) ? placed : null;
+  return evaluate(choices, n, query, list, ctx);
+}
+
+/**
+ * Whether some placement could make a hit: one option anchors, and the objective can reach 0 (the threshold) with
+ * each query word at its best option (a word that a glued option of an earlier word may cover counts at least 0).
+ * Most list names a query is compared with fail this, and skip the search.
+ */
+function mayPass(options: readonly Option[][], ctx: AssignContext): boolean {
+  let anchor = false;
+  let bound = 0;
+  let coveredTo = 0;
+  for (let i = 0; i < options.length; i++) {
+    let best = -Infinity;
+    let reach = i + 1;
+    for (const o of options[i]!) {
+      if (o.anchor) anchor = true;
+      if (o.value > best) best = o.value;
+      reach = Math.max(reach, i + o.queryCount);
+    }
+    bound += i < coveredTo ? Math.max(0, best) : best;
+    coveredTo = Math.max(coveredTo, reach);
+  }
+  if (!anchor) return false;
+  return bound - ctx.lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
+}
+
+/** The placements and evidence of the chosen options (one per query word or run of glued query words). */
+function evaluate(choices: readonly Option[], n: number, query: readonly PreparedWord[], list: readonly PreparedWord[], ctx: AssignContext): Assignment {
+  const placed: PlacedWord[] = [];
+  let credit = 0;
+  let queryLeft = 0;
+  let anchored = false;
+  let parts = 0;
+  let unplaced = 0;
+  let sharpUnplaced = false;
+  const matched = new Array<boolean>(list.length).fill(false);
+  let i = 0;
+  for (const c of choices) {
+    for (let k = 0; k < c.queryCount; k++) placed.push(placement(c));
+    credit += c.credit;
+    queryLeft += c.queryMass - c.credit;
+    if (c.list.length === 0 && c.queryMass > 0) {
+      unplaced += c.queryMass;
+      if (sharp(query[i]!, ctx)) sharpUnplaced = true;
+    }
+    for (const j of c.list) matched[j] = true;
+    if (c.anchor) anchored = true;
+    if (c.part) parts += c.queryCount;
+    i += c.queryCount;
+  }
+  // A repeated word is reported as its first occurrence was placed.
+  for (let q = 0; q < n; q++) {
+    const first = ctx.duplicateOf?.[q];
+    if (first !== undefined) placed[q] = placed[first]!;
+  }
+  let listTotal = 0;
+  let unmatched = 0;
+  let sharpUnmatched = false;
+  for (let j = 0; j < list.length; j++) {
+    const mass = ctx.listMass[j]!;
+    listTotal += mass;
+    if (matched[j] || mass === 0) continue;
+    unmatched += mass;
+    if (sharp(list[j]!, ctx)) sharpUnmatched = true;
+  }
+  const listLeft = listTotal - credit;
+  const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0);
+  const evidence = evidenceOf(credit, queryLeft, listLeft, Math.min(unplaced, unmatched), ctx.queryWeight);
+  return { placed, credit, queryLeft, listLeft, evidence, anchored, parts, contradiction };
+}
+
+/** An initial or a number: left over on both sides, such words contradict (`J Smith`, `K Smith`; `Star 3`, `Star 4`). */
+function sharp(w: PreparedWord, ctx: AssignContext): boolean {
+  return w.text.length === 1 || w.isNumber || ctx.tables.wordToDigits.has(w.text);
 }
 
 /**
  * Every query word exact on its own list word: no placement can do better (a glued word is worth less than its
  * words matched exactly), so the search is skipped.
  */
-function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: number, m: number): PlacedWord[] | null {
-  if (n > m) return null;
+function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: number, m: number, ctx: AssignContext): { choices: Option[] } | null {
   const used = new Array<boolean>(m).fill(false);
-  const placed: PlacedWord[] = [];
+  const choices: Option[] = [];
   for (let i = 0; i < n; i++) {
+    if (ctx.duplicateOf?.[i] !== undefined) {
+      choices.push({ queryCount: 1, list: [], type: 'exact_match', credit: 0, queryMass: 0, value: 0, freeDrop: false, acronym: false, anchor: false, part: false, duplicate: true });
+      continue;
+    }
     const row = pair[i]!;
     let j = 0;
     while (j < m && (used[j] || row[j] !== 'exact_match')) j++;
     if (j === m) return null;
     used[j] = true;
-    placed.push({ type: 'exact_match', list: [j] });
+    const lm = ctx.listMass[j]!;
+    const letter = ctx.queryMass[i] === INITIAL_MASS && lm === INITIAL_MASS;
+    choices.push({ queryCount: 1, list: [j], type: 'exact_match', credit: lm, queryMass: lm, value: 0, freeDrop: false, acronym: false, anchor: lm > 0 && !letter, part: lm > 0 && !letter, duplicate: false });
   }
-  return placed;
+  return { choices };
 }
 
-/** For very long list names: take each query word's best option that is still free. */
-function greedy(options: readonly Option[][], n: number, minMatchedWords: number): PlacedWord[] | null {
+/** For very long names or queries: each query word's best option that is still free. */
+function greedy(options: readonly Option[][], n: number): Option[] {
   const used = new Set<number>();
-  const placed: PlacedWord[] = [];
+  const choices: Option[] = [];
   let dropped = false;
   for (let i = 0; i < n; ) {
     const choice = [...options[i]!]
-      .sort((a, b) => b.quality / b.queryCount - a.quality / a.queryCount)
-      .find((o) => o.list.every((j) => !used.has(j)) && !(o.freeDrop && dropped));
-    if (choice === undefined) return null;
-    for (let k = 0; k < choice.queryCount; k++) placed.push(placement(choice));
+      .sort((a, b) => b.value / b.queryCount - a.value / a.queryCount)
+      .find((o) => o.list.every((j) => !used.has(j)) && !(o.freeDrop && dropped))!;
+    choices.push(choice);
     for (const j of choice.list) used.add(j);
     dropped ||= choice.freeDrop === true;
     i += choice.queryCount;
   }
-  return acceptable(placed, minMatchedWords) ? placed : null;
-}
-
-/**
- * A placement makes a match when enough query words matched strongly: at least one (initials and removals alone
- * never do), and at least `min_matched_words` when the query has that many words besides its removed affixes and
- * particles.
- */
-function acceptable(placed: readonly PlacedWord[], minMatchedWords: number): boolean {
-  let strong = 0;
-  let core = 0;
-  for (const p of placed) {
-    if (STRONG.has(p.type) || p.acronym === true) strong++;
-    if (p.list.length > 0 || p.variation === true) core++;
-  }
-  return strong >= Math.max(1, Math.min(minMatchedWords, core));
+  return choices;
 }

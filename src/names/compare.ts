@@ -4,6 +4,7 @@ import { validateSearchRequest, type NormalisedRequest } from '../request/valida
 import type { Entity } from '../types/entity.js';
 import { matchEntity, prepareEntity, type EntityMatchSettings } from './entity-match.js';
 import { shortestWordForOneEdit } from './fuzziness.js';
+import { evidenceThreshold } from './evidence.js';
 import { prepareQuery } from './name-match.js';
 import { UNIFORM_WEIGHT, type WordWeight } from './score.js';
 import { defaultWordTables, type WordTables } from './tables.js';
@@ -28,6 +29,7 @@ export function settingsFor(request: NormalisedRequest, tables: WordTables, weig
     birthWindow: exact || request.fuzziness === 0 ? 0 : 1,
     detailsShape: request.detailsShape,
     weight,
+    threshold: evidenceThreshold(request.fuzziness),
   };
 }
 

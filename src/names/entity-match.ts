@@ -6,7 +6,7 @@ import type { Entity } from '../types/entity.js';
 import { birthYears, birthYearVerdict, isDeceased, type BirthYearVerdict } from './birth-year.js';
 import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type NameMatchOptions, type PreparedQuery } from './name-match.js';
 import { prepareName, type PreparedName, type PreparedWord } from './prepare.js';
-import { scoreMatch, type WordWeight } from './score.js';
+import { evidenceScore, type WordWeight } from './score.js';
 import type { WordTables } from './tables.js';
 import {
   EXTRA_MATCH_TYPES,
@@ -56,10 +56,12 @@ export interface EntityMatchSettings {
   birthWindow: number;
   detailsShape: 'list' | 'keyed';
   weight: WordWeight;
+  /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
+  threshold: number;
   /** Per-word types already known (from an index search). */
   knownType?: NameMatchOptions['knownType'];
   /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
-  namePossible?: (words: readonly PreparedWord[]) => boolean;
+  namePossible?: (name: PreparedName) => boolean;
   /**
    * Verdicts of this search by name group (PreparedName.group, set by a screening index): a common name borne by
    * a thousand entities is matched once.
@@ -123,7 +125,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
     let match = memo?.get(name.group!);
     if (match === undefined) {
       match =
-        settings.namePossible !== undefined && !settings.namePossible(name.words)
+        settings.namePossible !== undefined && !settings.namePossible(name)
           ? null
           : matchName(query, name, {
               tables: settings.tables,
@@ -133,6 +135,8 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
               minMatchedWords: settings.minMatchedWords,
               listEntityType: prepared.entity.entity_type,
               knownType: settings.knownType,
+              weight: settings.weight,
+              threshold: settings.threshold,
             });
       memo?.set(name.group!, match);
     }
@@ -143,22 +147,14 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
       name,
       match,
       primary: primaryTypeOf(match.matchClass, isPrimary),
-      score: scoreMatch({
-        queryWords: query.words,
-        edgeAffix: query.edgeRoles[match.profile].map((r) => r !== undefined),
-        placed: match.placed,
-        name,
-        matchClass: match.matchClass,
-        inOrder: match.inOrder,
-        isPrimary,
-        birthYear: birth,
-        weight: settings.weight,
-      }),
+      score: evidenceScore(match.evidence, birth),
     });
   });
   if (candidates.length === 0) return null;
   candidates.sort(compareCandidates);
-  return { candidates, birth, score: candidates[0]!.score };
+  let score = 0;
+  for (const c of candidates) score = Math.max(score, c.score);
+  return { candidates, birth, score };
 }
 
 /** The spec's `match_types`, `match_types_details` and `score` of an evaluated entity. */
@@ -187,7 +183,7 @@ export function describeEntity(query: PreparedQuery, entity: Entity, evaluation:
             secondary_matches: secondary,
           }),
         );
-  return { match_types: matchTypes, match_types_details: details, score: best.score };
+  return { match_types: matchTypes, match_types_details: details, score: evaluation.score };
 }
 
 function keyedDetails(query: PreparedQuery, candidates: readonly Candidate[]): KeyedMatchTypesDetails {

@@ -3,12 +3,14 @@
  * (GUIDE.md section 1, step 5 and the primary-type ladder).
  */
 import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
-import { assignWords, type AssignContext, type PlacedWord } from './assign.js';
-import { prepareWord, type PreparedName, type PreparedWord } from './prepare.js';
+import { assignWords, type AssignContext, type Assignment, type PlacedWord } from './assign.js';
+import { INITIAL_MASS, QUERY_LEFT, QUERY_LEFT_ORGANISATION } from './evidence.js';
+import { prepareWord, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { tokenizeName } from './normalize.js';
 import type { WordTables } from './tables.js';
 import type { EntityType } from '../types/entity.js';
 import type { WordMatchType } from './types.js';
+import type { WordWeight } from './score.js';
 
 export interface PreparedQuery {
   original: string;
@@ -24,11 +26,15 @@ export interface PreparedQuery {
    * (`Sa'id` → `sa id` → `said`, `Esma'il` → `esmail`); undefined elsewhere.
    */
   gluedPairs: (PreparedWord | undefined)[];
+  /** For a word repeated in the query, the index of its first occurrence: repeated words count once. */
+  duplicateOf: (number | undefined)[];
+  /** Masses of the query words by profile, for the weight function they were computed with (see queryMasses). */
+  masses?: { weight: WordWeight; byProfile: Partial<Record<AffixProfile, number[]>> };
 }
 
 export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
   const tokens = tokenizeName(text);
-  const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
+  const words = tokens.map((t) => prepareWord(t.text, t.script, tables, t.native));
   const folded = words.map((w) => w.text);
   const segments = tokens.map((t) => t.segment);
   const edge = (profile: AffixProfile) => affixRoles(folded, tables, profile, segments);
@@ -44,10 +50,18 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
     const fragment = Math.min(a.length, b.length) === 2 && !words[i]!.isNumber && !w.isNumber;
     return fragment ? prepareWord(a + b, words[i]!.script, tables) : undefined;
   });
+  const firstAt = new Map<string, number>();
+  const duplicateOf = words.map((w, i) => {
+    const key = w.native ?? w.text;
+    const first = firstAt.get(key);
+    if (first === undefined) firstAt.set(key, i);
+    return first;
+  });
   return {
     original: text,
     words,
     gluedPairs,
+    duplicateOf,
     roles: { person: roles('person'), organisation: roles('organisation'), any: roles('any') },
     edgeRoles: { person: edge('person'), organisation: edge('organisation'), any: edge('any') },
     entityType,
@@ -65,6 +79,8 @@ export interface NameMatch {
   matchClass: MatchClass;
   /** The matched list words appear in the query's order. */
   inOrder: boolean;
+  /** The weight of evidence, 0..1 (evidence.ts). */
+  evidence: number;
 }
 
 export interface NameMatchOptions {
@@ -72,12 +88,16 @@ export interface NameMatchOptions {
   minEditLength: number | null;
   exactMatch: boolean;
   nameVariations: boolean;
-  /** Query words that must match strongly, capped at the query's own words (default 1). */
+  /** Query words that must be placed by a full word, capped at the query's own full words (`min_matched_words`). */
   minMatchedWords?: number;
   /** Entity type of the list entity the name belongs to. */
   listEntityType: EntityType;
   /** Per-word types already known (from an index search). */
   knownType?: AssignContext['knownType'];
+  /** Rarity of a word in the list, 0..1 (1 for a word the list lacks). */
+  weight: WordWeight;
+  /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
+  threshold: number;
 }
 
 const NEUTRAL: ReadonlySet<WordMatchType> = new Set([
@@ -118,8 +138,65 @@ function isInOrder(placed: readonly PlacedWord[]): boolean {
 /** `exact_match`: the same words one to one, in order, after folding. */
 function exactWords(query: PreparedQuery, name: PreparedName): NameMatch | null {
   if (query.words.length !== name.words.length) return null;
-  for (let i = 0; i < query.words.length; i++) if (query.words[i]!.text !== name.words[i]!.text) return null;
-  return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), profile: 'any', matchClass: 'exact', inOrder: true };
+  for (let i = 0; i < query.words.length; i++) if (!sameWord(query.words[i]!, name.words[i]!)) return null;
+  return { placed: query.words.map((_, i) => ({ type: 'exact_match', list: [i] })), profile: 'any', matchClass: 'exact', inOrder: true, evidence: 1 };
+}
+
+/** Mass of each query word left unplaced (evidence.ts), under the rules of a profile. */
+export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight: WordWeight): number[] {
+  if (query.masses?.weight !== weight) query.masses = { weight, byProfile: {} };
+  const known = query.masses.byProfile[profile];
+  if (known !== undefined) return known;
+  const edge = query.edgeRoles[profile];
+  // A name of particles alone (`Van Der`) is a name: its particles weigh like words.
+  const particlesWeigh = query.words.every((w, i) => w.particle || query.duplicateOf[i] !== undefined || edge[i] !== undefined);
+  const masses = query.words.map((w, i) => {
+    if (query.duplicateOf[i] !== undefined || (w.particle && !particlesWeigh) || edge[i] !== undefined) return 0;
+    return w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
+  });
+  query.masses.byProfile[profile] = masses;
+  return masses;
+}
+
+/** Mass of each list word: nothing for its affixes and particles, an initial's for a single letter. */
+export function listMasses(name: PreparedName, weight: WordWeight): number[] {
+  const particlesWeigh = name.words.every((w, j) => w.particle || name.roles[j] !== undefined);
+  return name.words.map((w, j) => {
+    if (name.roles[j] !== undefined || (w.particle && !particlesWeigh)) return 0;
+    return w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
+  });
+}
+
+/** Full words of a name: neither initials nor particles nor affixes (those of the query wherever they stand). */
+function fullWords(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[], duplicateOf?: readonly (number | undefined)[]): number {
+  let count = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (roles[i] === undefined && !w.particle && duplicateOf?.[i] === undefined && !(w.text.length === 1 && !w.isNumber)) count++;
+  }
+  return count;
+}
+
+/**
+ * Whether a placement makes a hit (evidence.ts): enough evidence, an anchor, and evidence on enough name parts: for
+ * people two when both names have two full words or more (one with `name_variations`), and at least
+ * `min_matched_words` (capped at the query's full words) when asked.
+ */
+function accepted(a: Assignment, query: PreparedQuery, name: PreparedName, profile: AffixProfile, person: boolean, options: NameMatchOptions): boolean {
+  if (!a.anchored || a.contradiction || a.evidence < options.threshold) return false;
+  const roles = query.roles[profile];
+  let need = person && !options.nameVariations ? Math.min(2, fullWords(query.words, roles, query.duplicateOf), fullWords(name.words, name.roles)) : 1;
+  if (options.minMatchedWords !== undefined) need = Math.max(need, Math.min(options.minMatchedWords, coreWords(query, roles)));
+  return a.parts >= need;
+}
+
+/** Query words other than affixes, particles and repeats, initials included (at least 1). */
+function coreWords(query: PreparedQuery, roles: readonly (AffixRole | undefined)[]): number {
+  let count = 0;
+  query.words.forEach((w, i) => {
+    if (roles[i] === undefined && !w.particle && query.duplicateOf[i] === undefined) count++;
+  });
+  return Math.max(1, count);
 }
 
 export function matchName(query: PreparedQuery, name: PreparedName, options: NameMatchOptions): NameMatch | null {
@@ -127,7 +204,12 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
   // The searched entity type tunes the rules; without one, the list entity's type does.
   const profile = affixProfile(query.entityType ?? options.listEntityType);
   const person = profile !== 'organisation';
-  const placed = assignWords(query.words, query.roles[profile], name.words, {
+  const threshold = options.threshold;
+  const personName = options.listEntityType === 'person' || (person && query.entityType === 'person');
+  const listMass = listMasses(name, options.weight);
+  let listTotal = 0;
+  for (const mass of listMass) listTotal += mass;
+  const assignment = assignWords(query.words, query.roles[profile], name.words, {
     gluedPairs: query.gluedPairs,
     tables: options.tables,
     minEditLength: options.minEditLength,
@@ -137,9 +219,15 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     listRoles: name.roles,
     reverseAcronyms: query.entityType === 'company' || query.entityType === 'organisation',
     nameVariations: options.nameVariations,
-    minMatchedWords: options.minMatchedWords,
     knownType: options.knownType,
+    queryMass: queryMasses(query, profile, options.weight),
+    listMass,
+    listTotal,
+    duplicateOf: query.duplicateOf,
+    lambda: threshold / (1 - threshold),
+    queryWeight: personName ? QUERY_LEFT : QUERY_LEFT_ORGANISATION,
   });
-  if (placed === null) return null;
-  return { placed, profile, matchClass: matchClassOf(placed), inOrder: isInOrder(placed) };
+  if (assignment === null || !accepted(assignment, query, name, profile, personName, options)) return null;
+  const { placed } = assignment;
+  return { placed, profile, matchClass: matchClassOf(placed), inOrder: isInOrder(placed), evidence: assignment.evidence };
 }

@@ -19,6 +19,11 @@ export interface NameToken {
   /** Script the word was written in. */
   script: TokenScript;
   /**
+   * The word as written, for words in Han, Hangul or Kana: two such words in the same script are compared as
+   * written (a different character is a different name); romanisation bridges only between scripts.
+   */
+  native?: string;
+  /**
    * Which comma-separated part of the name the word is in (0 for the first). Affixes are found per part, so
    * `KHAMENEI, Ayatollah Ali` and `King Jr, Martin Luther` lose their title and suffix like the natural order.
    */
@@ -47,18 +52,52 @@ function koreanVowels(syllable: string): string {
   return syllable.replace(/eo/g, 'o').replace(/eu/g, 'u');
 }
 
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** A word of Kana and Han letters (and the prolonged sound mark) alone. */
+const KANA_WORD = /^[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30FC]+$/u;
+
+/** The native form of a word: its characters prefixed by its script family (`h` Han, `k` Hangul, `j` Kana). */
+function nativeOf(word: string): string {
+  const family = /\p{Script=Hangul}/u.test(word) ? 'k' : KANA.test(word) ? 'j' : 'h';
+  return `${family}:${word}`;
+}
+
 function cjkTokens(run: string): NameToken[] {
   const hangul = /\p{Script=Hangul}/u.test(run);
   const syllables = cjkSyllables(anyAscii(run)).map((s) => (hangul ? koreanVowels(s.toLowerCase()) : s.toLowerCase()));
   if (syllables.length === 0) return [];
+  const chars = Array.from(run);
+  const oneEach = chars.length === syllables.length;
   // A personal name: one-syllable surname, given name glued. Longer runs (organisation names) stay glued.
   if (syllables.length >= 2 && syllables.length <= 4) {
     return [
-      { text: syllables[0]!, script: 'cjk', segment: 0 },
-      { text: syllables.slice(1).join(''), script: 'cjk', segment: 0 },
+      withNative({ text: syllables[0]!, script: 'cjk', segment: 0 }, oneEach ? chars[0]! : undefined),
+      withNative({ text: syllables.slice(1).join(''), script: 'cjk', segment: 0 }, oneEach ? chars.slice(1).join('') : undefined),
     ];
   }
-  return [{ text: syllables.join(''), script: 'cjk', segment: 0 }];
+  return [withNative({ text: syllables.join(''), script: 'cjk', segment: 0 }, run)];
+}
+
+function withNative(token: NameToken, native: string | undefined): NameToken {
+  if (native !== undefined) token.native = nativeOf(native);
+  return token;
+}
+
+/**
+ * Words of a run holding Kana: the words `plainTokens` gives, each keeping its native form where a Kana word
+ * separated by spaces (or a middle dot) gives exactly one of them.
+ */
+function kanaTokens(text: string): NameToken[] {
+  const words = plainTokens(text, 'latin');
+  const chunks = text.split(/[\s\u30FB]+/).map((chunk) => ({ chunk, tokens: plainTokens(chunk, 'latin') }));
+  const split = chunks.flatMap((c) => c.tokens);
+  if (split.length !== words.length || split.some((t, i) => t.text !== words[i]!.text)) return words;
+  let at = 0;
+  for (const { chunk, tokens } of chunks) {
+    if (tokens.length === 1 && KANA.test(chunk) && KANA_WORD.test(chunk)) withNative(words[at]!, chunk);
+    at += tokens.length;
+  }
+  return words;
 }
 
 function plainTokens(text: string, script: TokenScript): NameToken[] {
@@ -70,12 +109,12 @@ function plainTokens(text: string, script: TokenScript): NameToken[] {
 }
 
 function segmentTokens(text: string): NameToken[] {
-  if (!HAN_OR_HANGUL.test(text) && !ABJAD.test(text)) return plainTokens(text, 'latin');
+  if (!HAN_OR_HANGUL.test(text) && !ABJAD.test(text)) return KANA.test(text) ? kanaTokens(text) : plainTokens(text, 'latin');
   const out: NameToken[] = [];
   for (const m of text.matchAll(RUNS)) {
     if (m[1] !== undefined) out.push(...cjkTokens(m[1]));
     else if (m[2] !== undefined) out.push(...plainTokens(m[2], 'abjad'));
-    else if (m[3] !== undefined) out.push(...plainTokens(m[3], 'latin'));
+    else if (m[3] !== undefined) out.push(...(KANA.test(m[3]) ? kanaTokens(m[3]) : plainTokens(m[3], 'latin')));
   }
   return out;
 }

@@ -19,6 +19,8 @@ export interface PreparedWord {
   particle: boolean;
   /** The word's id in a screening index vocabulary, when it comes from one. */
   id?: number;
+  /** For a word written in Han, Hangul or Kana: its script family and characters (normalize.ts). */
+  native?: string;
 }
 
 export interface PreparedName {
@@ -62,10 +64,10 @@ export function consonantSkeleton(word: string, abjad = false): string {
   return s;
 }
 
-export function prepareWord(text: string, script: TokenScript, tables: WordTables): PreparedWord {
+export function prepareWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
   const letters = LETTERS.test(text);
   const phonetic: readonly [string, string] = letters && text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
-  return {
+  const word: PreparedWord = {
     text,
     script,
     phonetic,
@@ -73,6 +75,22 @@ export function prepareWord(text: string, script: TokenScript, tables: WordTable
     isNumber: DIGITS.test(text),
     particle: tables.particles.has(text),
   };
+  if (native !== undefined) word.native = native;
+  return word;
+}
+
+/**
+ * Two words written in the same one of Han, Hangul or Kana are compared as written: whether they are the same
+ * word (true or false), or undefined when the romanised words are compared (either is in another script).
+ */
+export function sameNative(a: PreparedWord, b: PreparedWord): boolean | undefined {
+  if (a.native === undefined || b.native === undefined || a.native[0] !== b.native[0]) return undefined;
+  return a.native === b.native;
+}
+
+/** The same word: the same folded text, and the same characters when both are written in one CJK script. */
+export function sameWord(a: PreparedWord, b: PreparedWord): boolean {
+  return a.text === b.text && sameNative(a, b) !== false;
 }
 
 export function prepareName(original: string, entityType: EntityType | undefined, tables: WordTables): PreparedName {
@@ -81,7 +99,7 @@ export function prepareName(original: string, entityType: EntityType | undefined
 
 export function prepareNameWithProfile(original: string, profile: AffixProfile, tables: WordTables): PreparedName {
   const tokens = tokenizeName(original);
-  const words = tokens.map((t) => prepareWord(t.text, t.script, tables));
+  const words = tokens.map((t) => prepareWord(t.text, t.script, tables, t.native));
   return {
     original,
     words,

@@ -1,4 +1,7 @@
 /**
+ * Scores. Name search scores a hit by its evidence (`evidenceScore`); payment-reference screening ranks found
+ * names by match class first (`scoreMatch`, `scoreCeiling`), described here.
+ *
  * Relative relevance of a hit (GUIDE.md section 1, "score"): deterministic, higher is better.
  *
  * score = tier(match class) + 20 × (0.45·Q + 0.45·C + 0.05·O + 0.05·P) + birth-year bonus
@@ -49,6 +52,15 @@ export interface ScoreInput {
 }
 
 const WITHIN = 20;
+
+/**
+ * The score of a name search hit: its weight of evidence (evidence.ts) on a scale of 100, plus 1 for the exact
+ * birth year or 0.5 within the window. Hits are ordered by it, so ordering and the hit decision agree.
+ */
+export function evidenceScore(evidence: number, birthYear: BirthYearVerdict | undefined): number {
+  const birth = birthYear === 'exact' ? 1 : birthYear === 'fuzzy' ? 0.5 : 0;
+  return Math.round((100 * evidence + birth) * 10000) / 10000;
+}
 
 /** The highest score a match of this class can reach without a birth year: its tier plus every other part. */
 export function scoreCeiling(matchClass: MatchClass): number {

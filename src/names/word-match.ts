@@ -4,7 +4,7 @@
  */
 import { limited as damerauLevenshteinLimited } from 'talisman/metrics/damerau-levenshtein.js';
 import type { WordMatchType } from './types.js';
-import type { PreparedWord } from './prepare.js';
+import { sameNative, type PreparedWord } from './prepare.js';
 import type { WordTables } from './tables.js';
 
 export interface WordMatchContext {
@@ -111,6 +111,9 @@ export function equivalentNames(q: string, l: string, ctx: WordMatchContext): bo
 
 /** The best per-word match type of query word `q` against list word `l`, or null. */
 export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
+  // Han, Hangul or Kana on both sides: as written (`김종은` is not `김정은`); romanisation is for other scripts.
+  const native = sameNative(q, l);
+  if (native !== undefined) return native ? 'exact_match' : null;
   const a = q.text;
   const b = l.text;
   if (a === b) return 'exact_match';

@@ -29,7 +29,7 @@ import type { EntityIndex } from '../screening/entity-index.js';
 import { aloneEntry, initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
-import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
+import { MAX_REFERENCE_WORDS, tokenizeWithOffsets, type OffsetToken } from './tokens.js';
 import { Aligner, LETTERS, MAX_GLUE, PairCache, SPELT, type Alignment } from './align.js';
 import { PairHits, type PairHit } from './pair-hits.js';
 import { TypeMemo } from './type-memo.js';
@@ -110,8 +110,6 @@ const MAX_ACRONYM_NAMES = 20;
 const COMMON_DF_SHARE = 1 / 2000;
 const COMMON_DF_MIN = 25;
 const VOCAB_CACHE_LIMIT = 50_000;
-/** Word positions are packed into 8 bits (candidate keys, pair memo, alignment moves). */
-const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
 const SCORE_CACHE_LIMIT = 100_000;
 const PAIR_CACHE_LIMIT = 100_000;

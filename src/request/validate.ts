@@ -32,7 +32,7 @@ export interface NormalisedRequest {
   exactMatch: boolean;
   nameVariations: boolean;
   /** `min_matched_words`: query words that must match strongly (capped at the query's own words). */
-  minMatchedWords: number;
+  minMatchedWords: number | undefined;
   filters: NormalisedFilters;
   limit: number;
   offset: number;
@@ -46,6 +46,13 @@ export interface ValidateOptions {
   maxTermLength?: number;
   /** Largest accepted `limit`. */
   maxLimit?: number;
+}
+
+/** Length in characters (Unicode code points), as the spec's limits count them; not UTF-16 code units. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -89,7 +96,7 @@ function readTerm(raw: unknown, maxLength: number, problems: Problem[]): { submi
     problems.push(problem('search_term_empty', 'search_term must not be empty', 'search_term'));
     return undefined;
   }
-  if (submitted.length > maxLength) {
+  if (charLength(submitted) > maxLength) {
     problems.push(problem('search_term_too_long', `search_term must be at most ${maxLength} characters`, 'search_term'));
     return undefined;
   }
@@ -166,7 +173,7 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
   };
   const exactMatch = flag('exact_match');
   const nameVariations = flag('name_variations');
-  let minMatchedWords = 1;
+  let minMatchedWords: number | undefined;
   if (raw.min_matched_words !== undefined) {
     if (!isInteger(raw.min_matched_words) || raw.min_matched_words < 1 || raw.min_matched_words > MAX_MIN_MATCHED_WORDS) {
       problems.push(problem('min_matched_words_invalid', `min_matched_words must be an integer from 1 to ${MAX_MIN_MATCHED_WORDS}`, 'min_matched_words'));
@@ -188,7 +195,7 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
   let clientRef: string | undefined;
   if (raw.client_ref !== undefined) {
     if (typeof raw.client_ref !== 'string') problems.push(problem('client_ref_invalid', 'client_ref must be a string', 'client_ref'));
-    else if (raw.client_ref.length > MAX_CLIENT_REF_LENGTH) {
+    else if (charLength(raw.client_ref) > MAX_CLIENT_REF_LENGTH) {
       problems.push(problem('client_ref_too_long', `client_ref must be at most ${MAX_CLIENT_REF_LENGTH} characters`, 'client_ref'));
     } else clientRef = raw.client_ref;
   }

@@ -7,17 +7,22 @@
  * but never misses what the matcher would accept.
  */
 import type { PreparedQuery } from '../names/name-match.js';
-import type { PreparedWord } from '../names/prepare.js';
+import { sameWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
+import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
 
 export interface CandidateSettings {
   exactMatch: boolean;
   minEditLength: number | null;
   nameVariations: boolean;
+  /** The evidence a hit needs (name search); absent: every required query word must be matched. */
+  threshold?: number;
+  /** `min_matched_words`, when asked. */
+  minMatchedWords?: number;
 }
 
 export interface Candidates {
@@ -32,7 +37,7 @@ export interface Candidates {
    * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
    * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
    */
-  namePossible: (words: readonly PreparedWord[]) => boolean;
+  namePossible: (name: PreparedName) => boolean;
 }
 
 const MAX_TRACKED_WORDS = 31;
@@ -85,11 +90,15 @@ export class CandidateFinder {
     // acronym the word belongs to), and entities whose organisation name it spells as an acronym.
     const reach: Set<number>[] = extra;
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
+    // The most a query word written as several list words can earn: the parts' rarities together.
+    const splitCredit = new Float64Array(n);
+    // Every part of a query word written as several list words (only the rarest is reached).
+    const softIds = new Set<number>();
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
-        const id = index.vocab.id(query.words[i]!.text);
-        if (id !== undefined) reach[i]!.add(id);
+        const q = query.words[i]!;
+        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) reach[i]!.add(id);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
@@ -102,7 +111,11 @@ export class CandidateFinder {
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) viaGlue(id, i, 2);
         this.markGlued(query, i, (wordId, count) => viaGlue(wordId, i, count));
-        this.markSplit(q, (wordId) => viaGlue(wordId, i, 1));
+        this.markSplit(q, (wordId, total, parts) => {
+          viaGlue(wordId, i, 1);
+          for (const part of parts) softIds.add(part);
+          splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
+        });
         const slots = q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
         if (slots !== undefined) {
           acronymWord[i] = true;
@@ -111,79 +124,36 @@ export class CandidateFinder {
       }
     }
 
-    const drops = settings.nameVariations && !settings.exactMatch ? 1 : 0;
-    const out: number[] = [];
-    // Every match holds a word reached by each required query word. With no drop allowed, the walk starts from
-    // the rarest required word (common words' postings are never walked in full).
-    const driver = drops === 0 ? this.rarestRequired(reach, required, acronymWord, n) : undefined;
-    if (driver !== undefined) {
-      // The rarest required word's postings name the entities. Another required word whose postings are few next
-      // to those entities adds its bit by walking them; the others are checked on each entity's own words.
-      const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots);
-      for (const id of reach[driver]!) markPostings(id, bit(driver));
-      let walked = bit(driver);
-      for (let j = 0; j < n; j++) {
-        if (j === driver || !((required >>> j) & 1)) continue;
-        if (this.postingsCost(reach[j]!) > touched.length * DRIVER_ADVANTAGE) continue;
-        const b = bit(j);
-        walked |= b;
-        for (const id of reach[j]!) {
-          const postings = index.postings[id];
-          if (postings !== undefined) for (const slot of postings) if (marks[slot] !== 0) marks[slot]! |= b;
-        }
-        for (const slot of acronymSlots[j] ?? []) if (marks[slot] !== 0) marks[slot]! |= b;
-      }
-      for (const slot of touched) {
-        const m = marks[slot]!;
-        marks[slot] = 0;
-        if ((m & walked) === walked && index.slots[slot] !== undefined && qualifies(slot)) out.push(slot);
-      }
-      qualifies.clear();
-    } else {
-      for (let i = 0; i < n; i++) {
-        for (const id of reach[i]!) markPostings(id, bit(i));
-        const slots = acronymSlots[i];
-        if (slots !== undefined) markSlots(slots, bit(i));
-      }
-      // Every required word matched, less the one a name variation may drop; touched entities have some match.
-      const needed = popcount(required) - drops;
-      for (const slot of touched) {
-        const m = marks[slot]!;
-        marks[slot] = 0;
-        if (popcount(m & required) >= needed && index.slots[slot] !== undefined) out.push(slot);
-      }
+    // Which sets of matched required words could make a hit (evidence.ts): the credit they can earn at best
+    // against the mass of the required words left out.
+    // A query of particles alone (`Van Der`): its particles are its words.
+    if (required === 0 && !settings.exactMatch) {
+      for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
     }
-    const checked: number[] = [];
-    for (let i = 0; i < n; i++) if ((required >>> i) & 1 && !acronymWord[i] && wordTypes[i] !== undefined) checked.push(i);
-    const checkedReach = checked.map((i) => reach[i]!);
-    const namePossible = (words: readonly PreparedWord[]): boolean => {
-      let misses = 0;
-      for (let c = 0; c < checkedReach.length; c++) {
-        const ids = checkedReach[c]!;
-        let found = false;
-        for (let w = 0; w < words.length; w++) {
-          if (ids.has(words[w]!.id!)) {
-            found = true;
-            break;
-          }
-        }
-        if (!found && ++misses > drops) return false;
-      }
-      return true;
-    };
-    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch ? () => true : namePossible };
+    const feasible = this.feasibility(query, reach, wordTypes, splitCredit, required, acronymWord, n, settings);
+    // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
+    // make a hit. Entities they reach are checked on their own words.
+    const drivers = this.drivers(reach, required, acronymWord, acronymSlots, n, feasible);
+    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots);
+    const out: number[] = [];
+    for (const i of drivers) {
+      for (const id of reach[i]!) markPostings(id, bit(i));
+      const slots = acronymSlots[i];
+      if (slots !== undefined) markSlots(slots, bit(i));
+    }
+    for (const slot of touched) {
+      marks[slot] = 0;
+      if (index.slots[slot] !== undefined && feasible(qualifies(slot))) out.push(slot);
+    }
+    qualifies.clear();
+    const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible);
+    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch || settings.threshold === undefined ? () => true : namePossible };
   }
 
   /**
-   * The check of an entity against every query word, by its own words (the index's flat word ids, not its name
-   * objects) and per-word bitmasks, for searches where every required word must match:
-   * - each required query word reaches one of its words, or (a word that is also an acronym) its acronym;
-   * - a single-letter list word (an initial) serves one query word only, so required words that only initials
-   *   reach need as many initials;
-   * - a one-letter query word (not an affix or particle) needs a word with that first letter (an initial, a
-   *   word, a glued form or acronym beginning with it) or a glued form it reaches. Such words are too common to
-   *   walk ("G. Moreno"), so they are checked here.
-   * `clear()` resets the shared bitmask scratch.
+   * The required query words an entity holds a match for, as a bitmask, read from its own words (the index's flat
+   * word ids, not its name objects) and per-word bitmasks over the vocabulary; a word that is also an acronym
+   * counts where the entity's organisation name spells it. `clear()` resets the shared bitmask scratch.
    */
   private qualifier(
     query: PreparedQuery,
@@ -191,53 +161,27 @@ export class CandidateFinder {
     required: number,
     acronymWord: readonly boolean[],
     acronymSlots: readonly (readonly number[] | undefined)[],
-  ): ((slot: number) => boolean) & { clear(): void } {
+  ): ((slot: number) => number) & { clear(): void } {
     const index = this.index;
     if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
     const bits = this.wordBits;
-    const single = index.singleLetterWords;
     const setIds: number[] = [];
     const acronymOf: (Set<number> | undefined)[] = [];
-    let letterMask = 0;
-    const letterCodes: number[] = [];
     for (let j = 0; j < reach.length; j++) {
-      const q = query.words[j]!;
-      const letter = q.text.length === 1 && !removable(query, j);
-      if (!((required >>> j) & 1) && !letter) continue;
-      if (letter) {
-        letterMask |= 1 << j;
-        letterCodes[j] = q.text.charCodeAt(0);
-      }
+      if (!((required >>> j) & 1)) continue;
       if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
       for (const id of reach[j]!) {
         if (bits[id] === 0) setIds.push(id);
-        bits[id]! |= (1 << j) | (single[id] === 1 ? INITIAL_BIT : 0);
+        bits[id]! |= 1 << j;
       }
     }
     const flat = index.slotWords;
     const start = index.slotWordStart;
-    const initials = index.wordInitials;
-    const qualifies = (slot: number): boolean => {
-      let strong = 0;
-      let byInitial = 0;
-      let initialWords = 0;
-      let letters = 0;
-      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
-        const id = flat[k]!;
-        const b = bits[id]!;
-        if (letterMask !== 0) {
-          for (let j = 0; j < letterCodes.length; j++) if (letterCodes[j] === initials[id]) letters |= 1 << j;
-        }
-        if (b === 0) continue;
-        if (b & INITIAL_BIT) {
-          byInitial |= b & ~INITIAL_BIT;
-          initialWords++;
-        } else strong |= b;
-      }
-      if (((letters | strong | byInitial) & letterMask) !== letterMask) return false;
-      let missing = required & ~strong;
-      for (let j = 0; missing !== 0 && j < acronymOf.length; j++) if ((missing >>> j) & 1 && acronymOf[j]?.has(slot)) missing &= ~(1 << j);
-      return (missing & ~byInitial) === 0 && popcount(missing) <= initialWords;
+    const qualifies = (slot: number): number => {
+      let found = 0;
+      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) found |= bits[flat[k]!]!;
+      for (let j = 0; j < acronymOf.length; j++) if (acronymOf[j]?.has(slot)) found |= 1 << j;
+      return found & required;
     };
     return Object.assign(qualifies, {
       clear: (): void => {
@@ -246,27 +190,169 @@ export class CandidateFinder {
     });
   }
 
+  /**
+   * Whether an entity matching this set of required query words (a bitmask) could be a hit: under `exact_match`,
+   * all of them; else (evidence.ts) the most credit those words can earn (each the rarity of the rarest list word
+   * it reaches) against the mass of the required words left out must reach the threshold, and `min_matched_words`
+   * must be met. Adding a word never makes a set infeasible.
+   */
+  private feasibility(
+    query: PreparedQuery,
+    reach: readonly Set<number>[],
+    wordTypes: readonly (Map<number, WordMatchType> | undefined)[],
+    splitCredit: Float64Array,
+    required: number,
+    acronymWord: readonly boolean[],
+    n: number,
+    settings: CandidateSettings,
+  ): Feasibility {
+    if (settings.exactMatch || settings.threshold === undefined) {
+      const all = (mask: number): boolean => (mask & required) === required && required !== 0;
+      return Object.assign(all, { bound: () => 1, threshold: 0 });
+    }
+    const index = this.index;
+    const credit = new Float64Array(n);
+    const mass = new Float64Array(n);
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1)) continue;
+      count++;
+      mass[i] = index.weight(query.words[i]!.text);
+      // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
+      // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
+      const types = wordTypes[i];
+      let best = Math.max(acronymWord[i] ? query.words[i]!.text.length : 0, splitCredit[i]!);
+      for (const id of reach[i]!) {
+        const word = index.vocab.words[id]!;
+        const type = types?.get(id);
+        const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+        const value = word.text.length === 1 && !word.isNumber ? INITIAL_MASS : sim * index.weightOfId(id);
+        if (value > best) best = value;
+      }
+      credit[i] = best;
+    }
+    const threshold = settings.threshold - 1e-9;
+    const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
+    const drop = settings.nameVariations;
+    /** The highest evidence of matching these words, with this much list mass certainly unmatched. */
+    const bound = (mask: number, listUnmatched: number): number => {
+      mask &= required;
+      if (popcount(mask) < needed) return 0;
+      let c = 0;
+      let left = 0;
+      let largest = 0;
+      for (let i = 0; i < n; i++) {
+        if (!((required >>> i) & 1)) continue;
+        if ((mask >>> i) & 1) c += credit[i]!;
+        else {
+          left += mass[i]!;
+          largest = Math.max(largest, mass[i]!);
+        }
+      }
+      if (drop) left -= largest;
+      return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
+    };
+    const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
+    return Object.assign(feasible, { bound, threshold });
+  }
+
+  /**
+   * A quick check of one name before the matcher (it runs only where this holds): the required query words that
+   * reach a word of the name could make a hit against the list words that no query word reaches (certainly
+   * unmatched), and some word could anchor it.
+   */
+  private namePossibility(
+    query: PreparedQuery,
+    reach: readonly Set<number>[],
+    wordTypes: readonly (Map<number, WordMatchType> | undefined)[],
+    softIds: ReadonlySet<number>,
+    required: number,
+    acronymWord: readonly boolean[],
+    n: number,
+    feasible: Feasibility,
+  ): (name: PreparedName) => boolean {
+    const index = this.index;
+    // Vocabulary word → the required query words reaching it; whether one reaches it by an anchoring type.
+    const bitsOf = new Map<number, number>();
+    const anchorIds = new Set<number>();
+    let acronyms = false;
+    // Acronym words may spell out a run of the name's words: taken as matched.
+    let acronymMask = 0;
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1)) continue;
+      if (acronymWord[i]) {
+        acronyms = true;
+        acronymMask |= 1 << i;
+      }
+      const types = wordTypes[i];
+      for (const id of reach[i]!) {
+        bitsOf.set(id, (bitsOf.get(id) ?? 0) | (1 << i));
+        const type = types?.get(id);
+        if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
+          if (index.vocab.words[id]!.text.length > 1 || type === undefined) anchorIds.add(id);
+        }
+      }
+    }
+    // Letters of the query's initials: a list word beginning with one may be matched by it.
+    const letters = new Set<string>();
+    for (const w of query.words) if (w.text.length === 1) letters.add(w.text);
+    return (name: PreparedName): boolean => {
+      const { words, roles } = name;
+      let mask = acronymMask;
+      let anchored = acronyms;
+      let unmatched = 0;
+      for (let j = 0; j < words.length; j++) {
+        const w = words[j]!;
+        const id = w.id!;
+        const bits = bitsOf.get(id);
+        if (bits !== undefined) {
+          mask |= bits;
+          if (anchorIds.has(id)) anchored = true;
+          continue;
+        }
+        if (roles[j] !== undefined || w.particle || softIds.has(id) || letters.has(w.text[0]!)) continue;
+        unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
+      }
+      return anchored && feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
+    };
+  }
+
+  /**
+   * The required words whose postings are walked: every feasible set holds one of them. Starting from all, the
+   * words of most postings are left out while the words left out could not make a hit alone.
+   */
+  private drivers(
+    reach: readonly Set<number>[],
+    required: number,
+    acronymWord: readonly boolean[],
+    acronymSlots: readonly (readonly number[] | undefined)[],
+    n: number,
+    feasible: Feasibility,
+  ): number[] {
+    const words: { i: number; cost: number }[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1)) continue;
+      words.push({ i, cost: this.postingsCost(reach[i]!) + (acronymWord[i] ? (acronymSlots[i]?.length ?? 0) : 0) });
+    }
+    words.sort((a, b) => b.cost - a.cost || a.i - b.i);
+    let outside = 0;
+    const drivers: number[] = [];
+    for (const { i } of words) {
+      if (feasible(outside | (1 << i))) drivers.push(i);
+      else outside |= 1 << i;
+    }
+    return drivers;
+  }
+
   private postingsCost(ids: ReadonlySet<number>): number {
     let cost = 0;
     for (const id of ids) cost += this.index.postings[id]?.length ?? 0;
     return cost;
   }
 
-  /** The required query word (not an acronym) whose reachable words have the fewest postings. */
-  private rarestRequired(reach: readonly Set<number>[], required: number, acronymWord: readonly boolean[], n: number): number | undefined {
-    let best: number | undefined;
-    let bestCost = Infinity;
-    for (let i = 0; i < n; i++) {
-      if (!((required >>> i) & 1) || acronymWord[i]) continue;
-      const cost = this.postingsCost(reach[i]!);
-      if (cost < bestCost) [best, bestCost] = [i, cost];
-    }
-    return best;
-  }
-
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
   private optional(query: PreparedQuery, i: number): boolean {
-    return query.words[i]!.text.length === 1 || removable(query, i);
+    return query.words[i]!.text.length === 1 || removable(query, i) || query.duplicateOf[i] !== undefined;
   }
 
   /**
@@ -293,7 +379,7 @@ export class CandidateFinder {
       if (ids !== undefined) for (const id of ids) consider(id);
     };
     const text = q.text;
-    consider(vocab.id(text));
+    for (const id of vocab.withText(text)) consider(id);
     if (settings.minEditLength !== null && text.length >= settings.minEditLength && text.length >= 3 && !q.isNumber) {
       for (const key of deletionKeys(text)) considerAll(vocab.deletions.get(key));
     }
@@ -333,7 +419,7 @@ export class CandidateFinder {
    * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
    * `Al-` name.
    */
-  private markSplit(q: PreparedWord, mark: (wordId: number) => void): void {
+  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[]) => void): void {
     const vocab = this.index.vocab;
     const postings = this.index.postings;
     const text = q.text;
@@ -343,8 +429,12 @@ export class CandidateFinder {
       if (from === text.length) {
         if (parts.length < 2) return false;
         let rarest = parts[0]!;
-        for (const id of parts) if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
-        mark(rarest);
+        let total = 0;
+        for (const id of parts) {
+          if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
+          total += this.index.weightOfId(id);
+        }
+        mark(rarest, total, parts);
         return true;
       }
       if (parts.length === MAX_GLUE || dead.has(from * 8 + parts.length)) return false;
@@ -367,6 +457,12 @@ export class CandidateFinder {
 function removable(query: PreparedQuery, i: number): boolean {
   return query.words[i]!.particle || query.roles.person[i] !== undefined || query.roles.organisation[i] !== undefined || query.roles.any[i] !== undefined;
 }
+
+/** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
+type Feasibility = ((mask: number) => boolean) & { bound(mask: number, listUnmatched: number): number; threshold: number };
+
+/** Per-word types that may anchor a hit (assign.ts). */
+const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 
 /** Set bits of a 32-bit mask. */
 function popcount(x: number): number {

@@ -109,7 +109,7 @@ export class EntityIndex {
       const key = tokens.map((t) => t.text).join(' ');
       if (key === '' || seen.has(key)) return;
       seen.add(key);
-      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script)]!);
+      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script, t.native)]!);
       const roles = affixRoles(
         tokens.map((t) => t.text),
         this.tables,
@@ -260,12 +260,19 @@ export class EntityIndex {
     return this.df[wordId] ?? 0;
   }
 
-  /** Rarity weight of a word: inverse document frequency over the live entities. */
+  /**
+   * Rarity weight of a word, 0..1: inverse document frequency over the live entities, ln(1 + (N+1)/(df+1)),
+   * divided by its value for a word no entity holds (1 for such a word).
+   */
   weight = (word: string): number => {
     const id = this.vocab.id(word);
-    const df = id === undefined ? 0 : this.documentFrequency(id);
-    return Math.log(1 + (this.live + 1) / (df + 1));
+    return id === undefined ? 1 : this.weightOfId(id);
   };
+
+  /** The rarity weight of a vocabulary word by id (see `weight`). */
+  weightOfId(id: number): number {
+    return Math.log(1 + (this.live + 1) / (this.documentFrequency(id) + 1)) / Math.log(this.live + 2);
+  }
 
   *liveSlots(): Iterable<number> {
     for (let i = 0; i < this.slots.length; i++) if (this.slots[i] !== undefined) yield i;

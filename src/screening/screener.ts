@@ -73,6 +73,8 @@ export class ListIndex {
       exactMatch: base.exactMatch,
       minEditLength: base.minEditLength,
       nameVariations: base.nameVariations,
+      threshold: base.threshold,
+      minMatchedWords: base.minMatchedWords,
     });
     const settings: EntityMatchSettings = {
       ...base,

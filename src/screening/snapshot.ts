@@ -6,6 +6,7 @@
 import { fail, ok, problem, type Problem, type Result } from '../errors.js';
 import type { AffixRole } from '../names/affixes.js';
 import type { TokenScript } from '../names/normalize.js';
+import type { PreparedWord } from '../names/prepare.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { birthYears, isDeceased } from '../names/birth-year.js';
 import type { Entity } from '../types/entity.js';
@@ -15,8 +16,8 @@ import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './s
 export const SNAPSHOT_FORMAT = 'tamis-index';
 export const SNAPSHOT_VERSION = 1;
 
-/** A vocabulary word: text, script, Double Metaphone codes, consonant skeleton. */
-export type SnapshotWord = [string, TokenScript, string, string, string];
+/** A vocabulary word: text, script, Double Metaphone codes, consonant skeleton, and its native form if any. */
+export type SnapshotWord = [string, TokenScript, string, string, string] | [string, TokenScript, string, string, string, string];
 /** A name: original text, word ids, affix roles (null where none). */
 export type SnapshotName = [string, number[], (AffixRole | null)[] | null];
 
@@ -35,7 +36,7 @@ export interface IndexSnapshot {
 }
 
 function snapshotList(index: EntityIndex): SnapshotList {
-  const vocabulary = index.vocab.words.map((w): SnapshotWord => [w.text, w.script, w.phonetic[0], w.phonetic[1], w.skeleton]);
+  const vocabulary = index.vocab.words.map((w): SnapshotWord => (w.native === undefined ? [w.text, w.script, w.phonetic[0], w.phonetic[1], w.skeleton] : [w.text, w.script, w.phonetic[0], w.phonetic[1], w.skeleton, w.native]));
   const entities: Entity[] = [];
   const names: SnapshotName[][] = [];
   for (const slot of index.liveSlots()) {
@@ -61,8 +62,10 @@ export function snapshotScreener(screener: TamisScreener): IndexSnapshot {
 
 function restoreList(list: SnapshotList, tables: WordTables, path: string, problems: Problem[]): EntityIndex {
   const index = new EntityIndex(tables);
-  for (const [text, script, p, s, skeleton] of list.vocabulary) {
-    index.vocab.add({ text, script, phonetic: [p, s], skeleton, isNumber: /^[0-9]+$/.test(text), particle: tables.particles.has(text) });
+  for (const [text, script, p, s, skeleton, native] of list.vocabulary) {
+    const word: PreparedWord = { text, script, phonetic: [p, s], skeleton, isNumber: /^[0-9]+$/.test(text), particle: tables.particles.has(text) };
+    if (native !== undefined) word.native = native;
+    index.vocab.add(word);
   }
   list.entities.forEach((entity, i) => {
     const names = list.names[i];

@@ -17,6 +17,8 @@ export function deletionKeys(word: string): string[] {
   return keys;
 }
 
+const NONE: readonly number[] = [];
+
 function push(map: Map<string, number[]>, key: string, id: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [id]);
@@ -25,7 +27,10 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
 
 export class Vocabulary {
   readonly words: PreparedWord[] = [];
+  /** Word key (its text, plus its native form for Han, Hangul and Kana words) → id. */
   private readonly ids = new Map<string, number>();
+  /** Folded text → ids of every word with it. */
+  private readonly byText = new Map<string, number[]>();
   /** One-deletion keys → word ids (words of 3+ characters). */
   readonly deletions = new Map<string, number[]>();
   /** Double Metaphone code → word ids. */
@@ -41,19 +46,26 @@ export class Vocabulary {
     return this.words.length;
   }
 
+  /** The id of a word written in a Latin-based script (or any, when no native form is given). */
   id(text: string): number | undefined {
     return this.ids.get(text);
   }
 
+  /** Every word with this folded text: the Latin one and those written in Han, Hangul or Kana. */
+  withText(text: string): readonly number[] {
+    return this.byText.get(text) ?? NONE;
+  }
+
   /** The id of a word, adding it (prepared) when new. */
-  intern(text: string, script: TokenScript): number {
-    const known = this.ids.get(text);
+  intern(text: string, script: TokenScript, native?: string): number {
+    const key = native === undefined ? text : `${text}\u0000${native}`;
+    const known = this.ids.get(key);
     if (known !== undefined) {
       // A word seen in Latin and in an abjad script is compared by skeleton too.
       if (script === 'abjad' && this.words[known]!.script !== 'abjad') this.addAbjad(known, this.words[known]!.skeleton);
       return known;
     }
-    return this.add(prepareWord(text, script, this.tables));
+    return this.add(prepareWord(text, script, this.tables, native));
   }
 
   /** Add an already prepared word (used when restoring a snapshot). */
@@ -69,8 +81,10 @@ export class Vocabulary {
       isNumber: word.isNumber,
       particle: word.particle,
       id,
+      native: word.native,
     });
-    this.ids.set(word.text, id);
+    this.ids.set(word.native === undefined ? word.text : `${word.text}\u0000${word.native}`, id);
+    push(this.byText, word.text, id);
     if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) push(this.deletions, key, id);
     const [p, s] = word.phonetic;
     if (p !== '') push(this.phonetic, p, id);

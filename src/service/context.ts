@@ -6,6 +6,7 @@
 import { failureEnvelope, problem, type FailureEnvelope, type Problem } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import { hashApiKey } from './fingerprint.js';
+import { canScreenReferences, referenceScreenerOf } from './reference-screener.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { StoreConflictError, type ServiceStore } from './store.js';
 import { clockDate, formatTimestamp } from './time.js';
@@ -35,10 +36,19 @@ export interface ScreeningServiceOptions {
   shareBaseUrl?: string;
   /** Attempts of one operation when a concurrent update wins the race (default 5). */
   maxConflictRetries?: number;
-  /** The payment-reference screener of POST /searches/references (same interface; `search_term` = the reference). */
+  /**
+   * The payment-reference screener of POST /searches/references (same interface; `search_term` = the reference).
+   * Default: `screenReference` of `screener` when it has one (a screener made by `createScreener`).
+   */
   referenceScreener?: Screener;
   /** Longest payment reference: 255 (default) or 290 for the regional class of users the spec mentions. */
   referenceTermMaxLength?: 255 | 290;
+  /**
+   * The shape of `match_types_details` in name-search hits: `list` (default; objects with `matching_name`, ...) or
+   * `keyed` (an object keyed by matching name), the spec's two shapes. A POST /searches body may ask for one with
+   * `details_shape` (a tamis extension).
+   */
+  detailsShape?: 'list' | 'keyed';
 }
 
 /** `{id}` of the paths: the numeric search id (number or digit string) or the search ref. */
@@ -51,7 +61,9 @@ const MAX_RESULTS_CAP = 500;
 export class ServiceContext {
   screener: Screener;
   referenceScreener: Screener | null;
-  readonly referenceTermMaxLength: number;
+  /** The reference screener is the default one, derived from `screener` (and follows it on list reloads). */
+  private referenceDerived: boolean;
+  readonly referenceTermMaxLength: 255 | 290;
   readonly store: ServiceStore;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -64,14 +76,16 @@ export class ServiceContext {
   readonly sandboxPerMinute: number;
   readonly shareBaseUrl: string;
   readonly maxConflictRetries: number;
+  readonly detailsShape: 'list' | 'keyed';
 
   constructor(options: ScreeningServiceOptions) {
     this.store = options.store;
     this.clock = options.clock;
     this.ids = options.ids;
-    this.screener = options.screener;
-    this.referenceScreener = options.referenceScreener ?? null;
     this.referenceTermMaxLength = options.referenceTermMaxLength ?? 255;
+    this.screener = options.screener;
+    this.referenceDerived = options.referenceScreener === undefined;
+    this.referenceScreener = options.referenceScreener ?? this.derivedReferenceScreener(options.screener);
     this.webhookPolicy = { ...(options.webhookPolicy ?? {}) };
     this.webhookUrls = [...(options.webhookUrls ?? [])];
     for (const url of this.webhookUrls) {
@@ -93,6 +107,23 @@ export class ServiceContext {
     this.sandboxPerMinute = rl === false ? Infinity : (rl.sandboxPerMinute ?? DEFAULT_SANDBOX_RATE_LIMIT);
     this.shareBaseUrl = options.shareBaseUrl ?? 'https://share.tamis.invalid/searches/';
     this.maxConflictRetries = options.maxConflictRetries ?? 5;
+    this.detailsShape = options.detailsShape ?? 'list';
+    if (this.detailsShape !== 'list' && this.detailsShape !== 'keyed') throw new RangeError("detailsShape is 'list' or 'keyed'");
+  }
+
+  private derivedReferenceScreener(screener: Screener): Screener | null {
+    return canScreenReferences(screener) ? referenceScreenerOf(screener, this.referenceTermMaxLength) : null;
+  }
+
+  /** A new list version: the screeners new searches and monitoring re-runs use from now on. */
+  replaceScreeners(screener: Screener, referenceScreener?: Screener): void {
+    this.screener = screener;
+    if (referenceScreener) {
+      this.referenceScreener = referenceScreener;
+      this.referenceDerived = false;
+    } else if (this.referenceDerived) {
+      this.referenceScreener = this.derivedReferenceScreener(screener);
+    }
   }
 
   /** The time of a call, in the three forms records use. */
@@ -135,7 +166,8 @@ const invalidId = (): FailureEnvelope => fail(400, 'invalid input: search id mus
 /** A query argument that is not an object (nor absent). */
 export const invalidQuery = (): FailureEnvelope =>
   fail(400, 'invalid input: the query must be an object of parameters', [problem('invalid_query', 'the query must be an object of parameters')]);
-export const NO_REFERENCE_SCREENER = 'payment-reference screening is not configured (no referenceScreener)';
+export const NO_REFERENCE_SCREENER =
+  'payment-reference screening is not configured (no referenceScreener, and the screener has no screenReference)';
 
 /** A value that is a failure envelope (as returned by `find`). */
 export const isFailure = <T extends object>(v: T | FailureEnvelope): v is FailureEnvelope => 'status' in v;

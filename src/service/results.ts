@@ -117,6 +117,28 @@ function diffList(before: readonly string[], after: readonly string[]) {
   return { removed: [...b].filter((x) => !a.has(x)).sort(), added: [...a].filter((x) => !b.has(x)).sort() };
 }
 
+/** `yyyy-mm-dd hh:mm:ss` (UTC) as the entity timestamps are written: `yyyy-mm-ddThh:mm:ssZ`. */
+const utc = (ts: string): string => `${ts.replace(' ', 'T')}Z`;
+
+/**
+ * An internal-list hit with the doc fields the spec lists for blacklist hits: `account_ids` (the list's own, else
+ * the account the search belongs to), `created_utc` (the list's, else when the service first reported the
+ * entry for this search), `scraper_ids` (the list's, else none).
+ */
+export function internalHit(h: Hit, accountId: number, firstSeenTs: string): Hit {
+  const d = h.doc;
+  return {
+    ...h,
+    doc: {
+      ...d,
+      account_ids: d.account_ids ?? [accountId],
+      blacklist_ids: d.blacklist_ids ?? [],
+      created_utc: d.created_utc ?? utc(firstSeenTs),
+      scraper_ids: d.scraper_ids ?? [],
+    },
+  };
+}
+
 /** Merges a re-run into the stored hits: statuses survive for unchanged entities; differences are computed. */
 export async function merge(svc: ServiceContext, s: SearchRecord, pulled: Pulled, date: string, ts: string) {
   const wl = await whitelistOf(svc, s.account_id, s.client_ref);
@@ -127,7 +149,14 @@ export async function merge(svc: ServiceContext, s: SearchRecord, pulled: Pulled
   const updated: string[] = [];
   for (const provider of ['comply', 'internal'] as const) {
     const old = new Map((await svc.store.getHits(s.id, provider)).map((h) => [h.entity_id, h]));
-    const next = provider === 'comply' ? pulled.comply : pulled.internal;
+    const next =
+      provider === 'comply'
+        ? pulled.comply
+        : pulled.internal.map((h) => {
+            // An entry reported before keeps the time it was first reported.
+            const seen = old.get(h.doc.id)?.hit.doc.created_utc;
+            return internalHit(h.doc.created_utc === undefined && seen !== undefined ? { ...h, doc: { ...h.doc, created_utc: seen } } : h, s.account_id, ts);
+          });
     const diff = (action: DifferenceRecord['action'], doc: Hit['doc'], before: Hit['doc'] | null) => {
       const changes =
         action === 'added'

@@ -109,13 +109,17 @@ export interface TagDefinition {
   created_at: string;
 }
 
-/** A search profile of the account settings. `types` become the search's `filters.types`. */
+/**
+ * A search profile of the account settings. `types` become the search's `filters.types`; absent: every list type
+ * (no types filter). An empty list is refused when a profile is configured; one stored by an earlier version reads
+ * as absent (see `profileTypes`).
+ */
 export interface SearchProfileRecord {
   account_id: number;
   id: string;
   name: string;
   slug: string;
-  types: string[];
+  types?: string[];
   version: number;
   /** Last edit of the profile; drives the 48-hour rule of PATCH search-profile. */
   updated_at: string;

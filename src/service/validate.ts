@@ -35,11 +35,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Text that is well-formed Unicode (no lone surrogate: it cannot be encoded as UTF-8 or in a URL). */
 export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
 
-/** Length in characters (Unicode code points), as the spec's limits count them; not UTF-16 code units. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
+export { charLength } from '../request/validate.js';
+
+/** The `filters.types` a search profile sets: undefined (every type) when it names none. */
+export function profileTypes(p: { types?: readonly string[] }): string[] | undefined {
+  return p.types && p.types.length > 0 ? [...p.types] : undefined;
+}
+
+/** Filters with the profile's types, or without any `types` when the profile screens every type. */
+export function withProfileTypes<F extends { types?: string[] }>(filters: F, p: { types?: readonly string[] }): F {
+  const { types: _drop, ...rest } = filters;
+  const types = profileTypes(p);
+  return (types ? { ...rest, types } : rest) as F;
 }
 
 /** A query argument: undefined (no query) or an object; anything else is an error the caller reports. */

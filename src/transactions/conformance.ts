@@ -76,6 +76,19 @@ export const transactionStoreConformance: ConformanceCase<TransactionStore>[] = 
     },
   },
   {
+    name: 'insertIfAbsent: of concurrent inserts with one external_identifier exactly one wins, and it is the one stored',
+    async run(make) {
+      const s = await make();
+      const candidates = [1, 2, 3, 4].map((n) => ({ ...sampleTransaction(n, '2026-01-01T00:00:00Z'), external_identifier: 'same' }));
+      const won = await Promise.all(candidates.map((t) => s.insertIfAbsent(t)));
+      check(won.filter(Boolean).length === 1, `exactly one insert wins (won: ${won.join(',')})`);
+      const winner = candidates[won.indexOf(true)]!;
+      check((await s.getByExternalIdentifier('same'))?.identifier === winner.identifier, 'the winner is stored');
+      check((await s.list()).length === 1, 'nothing else is stored');
+      check(await s.insertIfAbsent(sampleTransaction(9, '2026-01-01T00:00:00Z')), 'another external_identifier is inserted');
+    },
+  },
+  {
     name: 'setReviewDecision is a compare-and-set on the current decision',
     async run(make) {
       const s = await make();

@@ -381,6 +381,8 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
       } catch (e) {
         throw new EvalFailure('HISTORY_UNAVAILABLE', `history port failed: ${String(e)}`, path);
       }
+      if (view === null || typeof view !== 'object' || !Array.isArray(view.records) || !Number.isInteger(view.start) || !Number.isInteger(view.end))
+        throw new EvalFailure('HISTORY_UNAVAILABLE', 'history port answered no view (records, start, end)', path);
       const records = view.records;
       if (countAll) {
         // An unfiltered count needs no record: the slice length, less the current transaction if the history holds it.
@@ -728,11 +730,16 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
         const cacheKey = `screen\u0000${name}\u0000${s.types?.join(',') ?? ''}\u0000${s.fuzziness ?? ''}`;
         let hits = env.cache.get(cacheKey) as Array<{ id: string; name: string; score: number }> | undefined;
         if (!hits) {
-          const res = screener.search({
-            search_term: name,
-            ...(s.fuzziness !== undefined ? { fuzziness: s.fuzziness } : {}),
-            ...(s.types ? { filters: { types: s.types } } : {}),
-          });
+          let res: ReturnType<Screener['search']>;
+          try {
+            res = screener.search({
+              search_term: name,
+              ...(s.fuzziness !== undefined ? { fuzziness: s.fuzziness } : {}),
+              ...(s.types ? { filters: { types: s.types } } : {}),
+            });
+          } catch (e) {
+            throw new EvalFailure('SCREENING_FAILED', `screening ${party} failed: ${e instanceof Error ? e.message : String(e)}`, path);
+          }
           if (!res.ok) throw new EvalFailure('SCREENING_FAILED', `screening ${party} failed: ${res.error.message}`, path);
           hits = res.value.hits.map((h) => ({ id: h.doc.id, name: h.doc.name, score: h.score }));
           env.cache.set(cacheKey, hits);
@@ -891,7 +898,9 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
         if (!Number.isFinite(rec.amount)) throw new EvalFailure('BAD_DATA', 'base_value.amount is not a finite number', '$.details.base_value.amount');
         segment = sc.run(env, trace);
       } catch (e) {
-        if (!(e instanceof EvalFailure)) throw e;
+        // Whatever stops a scenario (bad data, a failing port, a fault of the host's screener or history) makes its
+        // outcome ERROR, never an exception out of the evaluation and never a silent ALLOW.
+        const failure = e instanceof EvalFailure ? e : new EvalFailure('EVALUATION_FAILED', `the scenario could not be evaluated: ${e instanceof Error ? e.message : String(e)}`, '$');
         anyError = true;
         evaluations.push({
           scenario: sc.ref,
@@ -899,7 +908,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
           triggered_segment: null,
           risk_identifier: null,
           trace,
-          problems: [{ code: e.code, message: e.message, path: e.path }],
+          problems: [{ code: failure.code, message: failure.message, path: failure.path }],
         });
         continue;
       }

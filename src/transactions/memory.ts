@@ -229,6 +229,12 @@ export class InMemoryTransactionStore implements TransactionStore {
     this.byId.set(transaction.identifier, clone(transaction));
     this.byExternal.set(transaction.external_identifier, transaction.identifier);
   }
+  async insertIfAbsent(transaction: Transaction): Promise<boolean> {
+    // No await before the check and the write: one event-loop turn, so concurrent calls cannot interleave.
+    if (this.byExternal.has(transaction.external_identifier)) return false;
+    await this.put(transaction);
+    return true;
+  }
   async get(identifier: string): Promise<Transaction | undefined> {
     const t = this.byId.get(identifier);
     return t ? clone(t) : undefined;

@@ -85,7 +85,13 @@ export interface TransactionPage<T> {
 
 /** Stored transactions (output form) with the risks raised on them. */
 export interface TransactionStore {
+  /** Insert or replace by identifier. */
   put(transaction: Transaction): Promise<void>;
+  /**
+   * Insert unless a transaction with the same external_identifier is stored; true when inserted. Atomic: of
+   * concurrent calls with one external_identifier (in one process or several sharing the store) exactly one wins.
+   */
+  insertIfAbsent(transaction: Transaction): Promise<boolean>;
   get(identifier: string): Promise<Transaction | undefined>;
   getByExternalIdentifier(externalIdentifier: string): Promise<Transaction | undefined>;
   /** All stored transactions ordered by occurred_at then identifier (for back-testing). */

@@ -308,3 +308,55 @@ describe('nullable enumerations accept null', () => {
     expect(validateTransactionShape('audit_record', record('NOT_A_KIND'), 'output').ok).toBe(false);
   });
 });
+
+describe('validation work and report are bounded', () => {
+  /** An array of `n` copies of `item` that counts how many of its items are read. */
+  function counted<T>(n: number, item: T): { array: T[]; reads: () => number } {
+    let reads = 0;
+    const array = new Proxy(Array.from({ length: n }, () => item), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return { array, reads: () => reads };
+  }
+
+  it.each([
+    ['agents', (t: Mutable, a: unknown[]) => (bankOf(t).agents = a), { role: 'NOT_A_ROLE' }, 'TOO_MANY_AGENTS'],
+    ['custom_fields', (t: Mutable, a: unknown[]) => (t.custom_fields = a), { key: 1, value: { data_type: 'NOPE' } }, 'TOO_MANY_CUSTOM_FIELDS'],
+  ])('100,000 bad %s: at most 1001 items are read and at most 100 violations reported', (_n, put, item, code) => {
+    const t = clone(S.transactionInput);
+    const { array, reads } = counted(100_000, item);
+    put(t, array);
+    const r = validateTransactionShape('transaction', t, 'input');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(reads()).toBeLessThanOrEqual(1001);
+    expect(r.error.length).toBe(100);
+    expect(r.error.map((v) => v.code)).toContain(code);
+    expect(r.error.at(-1)?.code).toBe('TOO_MANY_VIOLATIONS');
+    expect(JSON.stringify(r.error).length).toBeLessThan(50_000);
+  });
+
+  it('an array with no item limit in the schema is still read at most 1001 items deep, and reported', () => {
+    const { array, reads } = counted(50_000, 'r_x');
+    const r = validateTransactionShape('transaction_risk_types_request', { risk_types: array }, 'input');
+    expect(reads()).toBeLessThanOrEqual(1001);
+    expect(!r.ok && r.error[0]).toEqual({ code: 'MAX_SIZE_LIMIT_REACHED', message: 'at most 1000 items are read (50000 given)', path: '$.risk_types' });
+  });
+
+  it('nesting 100,000 levels deep is a violation, not a stack overflow', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const t = clone(S.transactionInput);
+    t.details.details.extra = deep;
+    const r = validateTransactionShape('transaction', t, 'input');
+    expect(!r.ok && r.error.map((v) => v.code)).toContain('MAX_SIZE_LIMIT_REACHED');
+  });
+
+  it('a valid transaction is returned as given (no copy)', () => {
+    const r = validateTransactionShape('transaction', S.transactionInput, 'input');
+    expect(r.ok && r.value).toBe(S.transactionInput);
+  });
+});

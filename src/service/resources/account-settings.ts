@@ -8,6 +8,7 @@ import { success, type Ctx, type ServiceContext } from '../context.js';
 import { hashApiKey } from '../fingerprint.js';
 import { userView, type UserView } from '../render.js';
 import { DEFAULT_ACCOUNT_ID, type AccountRecord, type ApiKeyRecord, type ApiResponse, type SearchProfileRecord, type UserRecord } from '../types.js';
+import { LIST_TYPES } from '../../types/entity.js';
 import { isInt } from '../validate.js';
 import { checkSigned, webhookEndpoints, type WebhookEndpointInput } from './webhook-settings.js';
 
@@ -47,7 +48,8 @@ export interface NewSearchProfile {
   id: string;
   name: string;
   slug: string;
-  types: string[];
+  /** List types (`filters.types` values); absent: every type. An empty list is refused (ambiguous). */
+  types?: string[];
   /** Default: the default account (1). */
   account_id?: number;
 }
@@ -188,6 +190,16 @@ export async function removeTagDefinition(svc: ServiceContext, name: string, acc
 
 /** Creates or edits a search profile of an account; every edit bumps `version` and `updated_at` (48-hour rule). */
 export async function putSearchProfile(svc: ServiceContext, input: NewSearchProfile): Promise<SearchProfileRecord> {
+  if (typeof input.id !== 'string' || input.id === '' || typeof input.slug !== 'string' || input.slug === '') {
+    throw new RangeError('a search profile has a non-empty id and slug');
+  }
+  if (input.types !== undefined) {
+    if (!Array.isArray(input.types) || input.types.length === 0) {
+      throw new RangeError('search profile types are a non-empty list of list types; leave types out to screen every type');
+    }
+    const unknown = input.types.filter((t) => !(LIST_TYPES as readonly string[]).includes(t));
+    if (unknown.length > 0) throw new RangeError(`search profile types has unknown list types: ${unknown.join(', ')}`);
+  }
   const account = await accountOf(svc, input.account_id ?? DEFAULT_ACCOUNT_ID);
   const prev = await svc.store.getSearchProfile(account.id, input.id);
   const profile: SearchProfileRecord = {
@@ -195,7 +207,7 @@ export async function putSearchProfile(svc: ServiceContext, input: NewSearchProf
     id: input.id,
     name: input.name,
     slug: input.slug,
-    types: [...input.types],
+    ...(input.types !== undefined ? { types: [...new Set(input.types)] } : {}),
     version: (prev?.version ?? 0) + 1,
     updated_at: svc.now().ts,
   };

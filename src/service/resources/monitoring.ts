@@ -25,7 +25,7 @@ import { internalScope, merge, pull, scopeOfSearch, withTotals, type PullResult 
 import { formatDate, isDate, parseTimestamp } from '../time.js';
 import type { StoreOp } from '../store.js';
 import type { ApiResponse, SearchRecord, WebhookEvent } from '../types.js';
-import { isObject, isQuery } from '../validate.js';
+import { isObject, isQuery, withProfileTypes } from '../validate.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -153,14 +153,14 @@ export async function updateSearchProfile(
       return fail(400, `current search profile id ${cur.id} associated to search ${s.ref} was modified within 48 hours.`);
     }
   }
-  const filters = { ...(s.request.filters ?? {}), types: [...profile.types] };
+  const filters = withProfileTypes(s.request.filters ?? {}, profile);
   const next: SearchRecord = {
     ...s,
     version: s.version + 1,
     updated_at: ctx.ts,
     search_profile: { id: profile.id, name: profile.name, slug: profile.slug },
     request: { ...s.request, filters },
-    filters: { ...s.filters, types: [...profile.types] },
+    filters: withProfileTypes(s.filters, profile),
   };
   await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }]);
   return success({ data: { search_profile: { id: profile.id, version: profile.version }, ref: s.ref } });
@@ -217,8 +217,7 @@ async function rescreenOne(svc: ServiceContext, id: number, report: RescreenRepo
  * announced with `monitored_search_updated`. Each search is one transaction.
  */
 export async function rescreenMonitored(svc: ServiceContext, newScreener: Screener, newReferenceScreener?: Screener): Promise<RescreenReport> {
-  svc.screener = newScreener;
-  if (newReferenceScreener) svc.referenceScreener = newReferenceScreener;
+  svc.replaceScreeners(newScreener, newReferenceScreener);
   const report: RescreenReport = { rescreened: 0, changed: [], suspended: [], failed: [] };
   for (const id of await svc.store.listMonitoredSearchIds()) {
     await retryOnConflict(svc, () => rescreenOne(svc, id, report));

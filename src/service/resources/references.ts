@@ -3,7 +3,7 @@ import { bad, fail, NO_REFERENCE_SCREENER, type Ctx, type ServiceContext } from 
 import type { SearchView } from '../render.js';
 import type { SearchRequest } from '../../screening/types.js';
 import type { ApiResponse, SearchProfileRecord } from '../types.js';
-import { isObject, isWellFormed, Problems } from '../validate.js';
+import { charLength, isObject, isWellFormed, Problems, withProfileTypes } from '../validate.js';
 import { insertSearch } from './searches.js';
 
 /** POST /searches/references */
@@ -17,11 +17,11 @@ export async function screenPaymentReference(svc: ServiceContext, ctx: Ctx, body
   const term = body.search_term;
   if (typeof term !== 'string' || term.trim() === '') p.add('required', 'search_term is required', 'search_term');
   else if (!isWellFormed(term)) p.add('invalid_text', 'search_term must be well-formed Unicode text', 'search_term');
-  else if (term.length > max) p.add('too_long', `search_term must be at most ${max} characters`, 'search_term');
+  else if (charLength(term) > max) p.add('too_long', `search_term must be at most ${max} characters`, 'search_term');
   const clientRef = body.client_ref;
   if (typeof clientRef !== 'string' || clientRef === '') p.add('required', 'client_ref is required', 'client_ref');
   else if (!isWellFormed(clientRef)) p.add('invalid_text', 'client_ref must be well-formed Unicode text', 'client_ref');
-  else if (clientRef.length > 255) p.add('too_long', 'client_ref must be at most 255 characters', 'client_ref');
+  else if (charLength(clientRef) > 255) p.add('too_long', 'client_ref must be at most 255 characters', 'client_ref');
   if (body.fuzziness !== undefined && (typeof body.fuzziness !== 'number' || !(body.fuzziness >= 0 && body.fuzziness <= 1))) {
     p.add('invalid_fuzziness', 'fuzziness must be a number from 0.0 to 1.0', 'fuzziness');
   }
@@ -41,7 +41,7 @@ export async function screenPaymentReference(svc: ServiceContext, ctx: Ctx, body
   const request: SearchRequest = {
     search_term: term as string,
     client_ref: clientRef as string,
-    filters: { types: [...profile.types] },
+    filters: withProfileTypes({}, profile),
     ...(body.fuzziness !== undefined ? { fuzziness: body.fuzziness as number } : {}),
   };
   return insertSearch(svc, ctx, {

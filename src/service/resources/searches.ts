@@ -8,9 +8,9 @@ import { renderCertificate, type CertificateOptions } from '../certificate.js';
 import { bad, EMPTY_204, fail, find, definedTags, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
 import { outboxOps, searchStatusEvent } from '../outbox.js';
 import { overview, view, type CertificateContent, type SearchOverview, type SearchView } from '../render.js';
-import { freshHits, internalScope, pull, whitelistOf } from '../results.js';
+import { freshHits, internalHit, internalScope, pull, whitelistOf } from '../results.js';
 import type { ApiResponse, SearchProfileRecord, SearchRecord, SearchStatusFields } from '../types.js';
-import { checkTags, isInt, isObject, isQuery, isWellFormed, MATCH_STATUSES, ownValue, Problems, RISK_LEVELS, setOwn } from '../validate.js';
+import { charLength, checkTags, isInt, isObject, isQuery, isWellFormed, withProfileTypes, MATCH_STATUSES, ownValue, Problems, RISK_LEVELS, setOwn } from '../validate.js';
 
 function termText(t: SearchRequest['search_term']): string {
   return typeof t === 'string' ? t : [t.first_name, t.middle_names, t.last_name].filter((x) => x).join(' ');
@@ -29,7 +29,7 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   if (typeof term === 'string') {
     if (term.trim() === '') p.add('required', 'search_term is required', 'search_term');
     else if (!isWellFormed(term)) p.add('invalid_text', 'search_term must be well-formed Unicode text', 'search_term');
-    else if (term.length > 255) p.add('too_long', 'search_term must be at most 255 characters', 'search_term');
+    else if (charLength(term) > 255) p.add('too_long', 'search_term must be at most 255 characters', 'search_term');
     else searchTerm = term;
   } else if (isObject(term)) {
     const parts = ['last_name', 'first_name', 'middle_names'] as const;
@@ -52,7 +52,7 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
         ...(typeof term.first_name === 'string' ? { first_name: term.first_name } : {}),
         ...(typeof term.middle_names === 'string' ? { middle_names: term.middle_names } : {}),
       };
-      if (termText(st).length > 255) p.add('too_long', 'search_term must be at most 255 characters', 'search_term');
+      if (charLength(termText(st)) > 255) p.add('too_long', 'search_term must be at most 255 characters', 'search_term');
       else searchTerm = st;
     }
   } else {
@@ -63,7 +63,7 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   if (body.client_ref !== undefined && body.client_ref !== null) {
     if (typeof body.client_ref !== 'string') p.add('invalid_type', 'client_ref must be a string', 'client_ref');
     else if (!isWellFormed(body.client_ref)) p.add('invalid_text', 'client_ref must be well-formed Unicode text', 'client_ref');
-    else if (body.client_ref.length > 255) p.add('too_long', 'client_ref must be at most 255 characters', 'client_ref');
+    else if (charLength(body.client_ref) > 255) p.add('too_long', 'client_ref must be at most 255 characters', 'client_ref');
     else if (body.client_ref !== '') clientRef = body.client_ref;
   }
   // fuzziness, exact_match, offset, limit, share_url
@@ -82,6 +82,10 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   if (body.share_url !== undefined && body.share_url !== 0 && body.share_url !== 1) {
     p.add('invalid_share_url', 'share_url must be 0 or 1', 'share_url');
   }
+  if (body.details_shape !== undefined && body.details_shape !== 'list' && body.details_shape !== 'keyed') {
+    p.add('invalid_details_shape', 'details_shape must be list or keyed', 'details_shape');
+  }
+  const detailsShape = (body.details_shape as 'list' | 'keyed' | undefined) ?? svc.detailsShape;
   // filters and search_profile
   let filters: Record<string, unknown> | undefined;
   if (body.filters !== undefined) {
@@ -104,13 +108,14 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
   if (body.tags !== undefined && body.tags !== null) tags = checkTags(body.tags, await definedTags(svc, ctx.account.id), p);
   if (!p.empty || searchTerm === undefined) return bad(p);
 
-  if (profile) filters = { ...(filters ?? {}), types: [...profile.types] };
+  if (profile) filters = withProfileTypes(filters ?? {}, profile);
   const request: SearchRequest = {
     search_term: searchTerm,
     ...(body.fuzziness !== undefined ? { fuzziness: body.fuzziness as number } : {}),
     ...(body.exact_match !== undefined ? { exact_match: body.exact_match as boolean } : {}),
     ...(filters !== undefined ? { filters: filters as SearchRequest['filters'] } : {}),
     ...(clientRef !== null ? { client_ref: clientRef } : {}),
+    ...(detailsShape === 'keyed' ? { details_shape: 'keyed' as const } : {}),
   };
   return insertSearch(svc, ctx, {
     screener: svc.screener,
@@ -146,7 +151,7 @@ export async function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch):
   const id = await svc.store.nextSearchId();
   const wl = await whitelistOf(svc, ctx.account.id, a.clientRef);
   const comply = freshHits(id, 'comply', pulled.value.comply, wl);
-  const internal = freshHits(id, 'internal', pulled.value.internal, wl);
+  const internal = freshHits(id, 'internal', pulled.value.internal.map((h) => internalHit(h, ctx.account.id, ctx.ts)), wl);
   const open = [...comply, ...internal].some((h) => !h.hit.is_whitelisted);
   const search: SearchRecord = {
     id,

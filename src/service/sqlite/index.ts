@@ -9,7 +9,8 @@
  * Every `commit` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the columns
  * GET /searches filters and sorts on. Files written before accounts existed are migrated on open (schema.ts).
  */
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
+import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import { migrate } from './schema.js';
 import type {
@@ -38,23 +39,16 @@ const SORT_COLUMNS = {
 const parse = <T>(row: { data: string } | undefined): T | null => (row ? (JSON.parse(row.data) as T) : null);
 const parseAll = <T>(rows: { data: string }[]): T[] => rows.map((r) => JSON.parse(r.data) as T);
 
-export interface SqliteStoreOptions {
+export interface SqliteStoreOptions extends SqliteBusyOptions {
   /** Create the tables when missing and migrate a file of an earlier version (default true; see schema.ts). */
   migrate?: boolean;
 }
 
 export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): ServiceStore {
-  if (options.migrate !== false) migrate(db);
-
-  const cache = new Map<string, Statement>();
-  const st = (sql: string): Statement => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
+  // Busy timeout and retries shared with the other SQLite adapters (src/storage/sqlite.ts).
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.write(() => migrate(db))();
+  const st = calls.statement;
   type DataRow = { data: string };
 
   function searchParams(s: SearchRecord) {
@@ -246,7 +240,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     }
   }
 
-  const commitTx = db.transaction((ops: readonly StoreOp[]) => {
+  const commitTx = calls.write((ops: readonly StoreOp[]) => {
     for (const op of ops) applyOp(op);
   });
 
@@ -325,7 +319,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
       );
     },
     async nextSearchId() {
-      const next = db.transaction(() => {
+      const next = calls.write(() => {
         const max = (st('SELECT COALESCE(MAX(id), 0) AS m FROM tamis_searches').get() as { m: number }).m;
         const row = st(
           `INSERT INTO tamis_sequences (name, value) VALUES ('search', ?)
@@ -414,3 +408,6 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

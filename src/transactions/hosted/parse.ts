@@ -371,9 +371,10 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
         return null;
       }
       const text = parseExpr(spec.text, `${at}.text`, inFilter);
-      const pattern = isObj(spec.pattern) ? spec.pattern.value : spec.pattern;
+      const p = spec.pattern;
+      const pattern = isObj(p) && String(p.type ?? 'constant').toLowerCase() === 'constant' ? p.value : p;
       if (typeof pattern !== 'string') {
-        fail(`${at}.pattern`, 'pattern is a string');
+        fail(`${at}.pattern`, 'pattern is a string (or a string constant)');
         return null;
       }
       return text ? { kind: 'regex', text, pattern, path } : null;

@@ -35,6 +35,9 @@ export const FIELD_ALIASES: Readonly<Record<string, { field: string } | { block:
   base_amount: { field: 'transaction.monetary_details.base_value.amount' },
   customer_id: { field: 'transaction.customer_identifier.id' },
   customer: { field: 'transaction.customer_identifier.id' },
+  customer_identifier: { field: 'transaction.customer_identifier.id' },
+  'customer_identifier.id': { field: 'transaction.customer_identifier.id' },
+  'transaction.customer_id': { field: 'transaction.customer_identifier.id' },
   direction: { field: 'transaction.monetary_details.direction' },
   tx_direction: { field: 'transaction.monetary_details.direction' },
   currency: { field: 'transaction.monetary_details.value.iso_3_currency_code' },
@@ -150,7 +153,9 @@ const isCode = (parts: readonly string[]): boolean => {
 };
 
 /** Resolve a dotted field path (or a short alias naming a field) to its reader, or explain why it cannot be read. */
-export function resolveField(path: string): FieldAccess | { error: string } {
+export function resolveField(written: string): FieldAccess | { error: string } {
+  // `agents[0].bank.bic` is `agents.0.bank.bic`; `customer[N]` keeps its brackets.
+  const path = written.replace(/(?<!^customer)\[(\d+)\]/g, '.$1');
   const alias = FIELD_ALIASES[path];
   if (alias && 'field' in alias) return resolveField(alias.field);
   const flat = FLAT[path];

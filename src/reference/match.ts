@@ -109,8 +109,6 @@ const MAX_PARTICLE_GAP = 2;
  * every one spells some organisation's initials (an acronym the list publishes as an aka is a name of its own).
  */
 const MIN_REFERENCE_ACRONYM = 4;
-/** A one-word name matched with one typo is reported alone only for a reference word this long (ROSNEFF). */
-const LONG_TYPO = 7;
 /** An acronym shared by more names than this is too ambiguous to report. */
 const MAX_ACRONYM_NAMES = 20;
 /** A word in at least this share of the list's entities (and at least COMMON_DF_MIN of them) is common. */
@@ -445,7 +443,12 @@ export class ReferenceMatcher {
 
   private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {
     // Two core words or more: two matched by full words; a stop word of the name, matched exactly, may be one.
-    if (order.core >= 2) return a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
+    if (order.core >= 2) {
+      // Two words of support, one of them spelt as listed (exactly, with a typo or glued): sound-alikes and
+      // equivalents alone do not anchor a name (`ZOO WINE` is not `Soe Win`).
+      const supported = a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
+      return supported && a.placed.some((pl) => pl.list.length > 0 && (SPELT.has(pl.type) || pl.type === 'digit_to_word' || pl.type === 'word_to_digit'));
+    }
     if (a.coreSupport < 1) return false;
     const k = order.kinds.indexOf('core');
     const id = wordIds[k]!;
@@ -466,13 +469,9 @@ export class ReferenceMatcher {
       const typo = a.placed[p]!.type === 'edit_distance';
       return second && !(typo && (this.words.ordinary.has(core.text) || this.words.ordinary.has(this.tokenText(a, p))));
     }
-    // One typo is one edit's worth of support: enough alone only on a long word (ROSNEFF), and never when the
-    // reference word is an ordinary word of its own (SOLAR is no typo of SOLMAR, GEORGE none of GORGE).
-    if (a.placed[p]!.type === 'edit_distance') {
-      const word = this.tokenText(a, p);
-      if (this.words.ordinary.has(word)) return false;
-      return second || word.length >= LONG_TYPO;
-    }
+    // One typo is one edit's worth of support: not enough alone (HAMAZ), and never when the reference word is an
+    // ordinary word of its own (SOLAR is no typo of SOLMAR, GEORGE none of GORGE).
+    if (a.placed[p]!.type === 'edit_distance') return second && !this.words.ordinary.has(this.tokenText(a, p));
     return true;
   }
 

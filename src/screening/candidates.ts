@@ -126,9 +126,12 @@ export class CandidateFinder {
 
     // Which sets of matched required words could make a hit (evidence.ts): the credit they can earn at best
     // against the mass of the required words left out.
-    // A query of particles alone (`Van Der`): its particles are its words.
+    // A query of particles alone (`Van Der`): its particles are its words, and it can match only a name of
+    // particles alone (elsewhere particles weigh nothing).
+    let particlesOnly = false;
     if (required === 0 && !settings.exactMatch) {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+      particlesOnly = required !== 0;
     }
     const feasible = this.feasibility(query, reach, wordTypes, splitCredit, required, acronymWord, n, settings);
     // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
@@ -143,7 +146,10 @@ export class CandidateFinder {
     }
     for (const slot of touched) {
       marks[slot] = 0;
-      if (index.slots[slot] !== undefined && feasible(qualifies(slot))) out.push(slot);
+      const entity = index.slots[slot];
+      if (entity === undefined || !feasible(qualifies(slot))) continue;
+      if (particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
+      out.push(slot);
     }
     qualifies.clear();
     const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible);

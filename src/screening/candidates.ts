@@ -111,6 +111,8 @@ export class CandidateFinder {
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) viaGlue(id, i, 2);
         this.markGlued(query, i, (wordId, count) => viaGlue(wordId, i, count));
+        const expanded = this.markAbbreviations(query, i, (wordId, count) => viaGlue(wordId, i, count));
+        splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
           viaGlue(wordId, i, 1);
           for (const part of parts) softIds.add(part);
@@ -400,6 +402,44 @@ export class CandidateFinder {
     for (const w of tables.digitToWords.get(text) ?? []) consider(vocab.id(w));
     for (const w of tables.wordToDigits.get(text) ?? []) consider(vocab.id(w));
     return found;
+  }
+
+  /**
+   * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
+   * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
+   */
+  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): number {
+    const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
+    if (abbreviations.size === 0) return 0;
+    // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
+    let credit = 0;
+    const vocab = this.index.vocab;
+    const n = query.words.length;
+    if (abbreviationStarts.has(query.words[i]!.text)) {
+      let glued = '';
+      for (let k = 1; k <= 3 && i + k <= n; k++) {
+        glued += query.words[i + k - 1]!.text;
+        for (const expansion of abbreviations.get(glued) ?? []) {
+          let total = 0;
+          for (const w of expansion) {
+            const id = vocab.id(w);
+            if (id === undefined) continue;
+            mark(id, k);
+            total += this.index.weightOfId(id);
+          }
+          credit = Math.max(credit, SIMILARITY.removed_spaces * total);
+        }
+      }
+    }
+    let run = '';
+    for (let e = 1; e <= 4 && i + e <= n; e++) {
+      run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
+      for (const short of expansions.get(run) ?? []) for (const w of short) {
+        const id = vocab.id(w);
+        if (id !== undefined) mark(id, e);
+      }
+    }
+    return credit;
   }
 
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */

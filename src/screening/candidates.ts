@@ -7,6 +7,7 @@
  * but never misses what the matcher would accept.
  */
 import type { PreparedQuery } from '../names/name-match.js';
+import type { EntityType } from '../types/entity.js';
 import { sameWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
@@ -37,7 +38,7 @@ export interface Candidates {
    * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
    * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
    */
-  namePossible: (name: PreparedName) => boolean;
+  namePossible: (name: PreparedName, entityType: EntityType) => boolean;
 }
 
 const MAX_TRACKED_WORDS = 31;
@@ -139,7 +140,7 @@ export class CandidateFinder {
     // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
     // make a hit. Entities they reach are checked on their own words.
     const drivers = this.drivers(reach, required, acronymWord, acronymSlots, n, feasible);
-    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots);
+    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots, softIds, settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2);
     const out: number[] = [];
     for (const i of drivers) {
       for (const id of reach[i]!) markPostings(id, bit(i));
@@ -154,7 +155,7 @@ export class CandidateFinder {
       out.push(slot);
     }
     qualifies.clear();
-    const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible);
+    const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible, settings);
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch || settings.threshold === undefined ? () => true : namePossible };
   }
 
@@ -169,6 +170,8 @@ export class CandidateFinder {
     required: number,
     acronymWord: readonly boolean[],
     acronymSlots: readonly (readonly number[] | undefined)[],
+    softIds: ReadonlySet<number>,
+    parts: number,
   ): ((slot: number) => number) & { clear(): void } {
     const index = this.index;
     if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
@@ -185,10 +188,29 @@ export class CandidateFinder {
     }
     const flat = index.slotWords;
     const start = index.slotWordStart;
+    // People need evidence on two name parts (name-match.ts) unless a name of theirs has one full word.
+    const single = index.singleLetterWords;
+    const short = index.shortNames;
+    const vocabWords = index.vocab.words;
+    const personQuery = query.entityType === 'person';
+    const need = Math.min(parts, popcount(required));
     const qualifies = (slot: number): number => {
       let found = 0;
-      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) found |= bits[flat[k]!]!;
-      for (let j = 0; j < acronymOf.length; j++) if (acronymOf[j]?.has(slot)) found |= 1 << j;
+      let full = 0;
+      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
+        const id = flat[k]!;
+        const b = bits[id]!;
+        found |= b;
+        // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
+        if (b !== 0 && (single[id] === 0 || softIds.has(id) || vocabWords[id]!.isNumber)) full |= b;
+      }
+      for (let j = 0; j < acronymOf.length; j++) {
+        if (acronymOf[j]?.has(slot)) {
+          found |= 1 << j;
+          full |= 1 << j;
+        }
+      }
+      if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || index.slots[slot]!.entity.entity_type === 'person')) return 0;
       return found & required;
     };
     return Object.assign(qualifies, {
@@ -278,7 +300,8 @@ export class CandidateFinder {
     acronymWord: readonly boolean[],
     n: number,
     feasible: Feasibility,
-  ): (name: PreparedName) => boolean {
+    settings: CandidateSettings,
+  ): (name: PreparedName, entityType: EntityType) => boolean {
     const index = this.index;
     // Vocabulary word → the required query words reaching it; whether one reaches it by an anchoring type.
     const bitsOf = new Map<number, number>();
@@ -304,24 +327,36 @@ export class CandidateFinder {
     // Letters of the query's initials: a list word beginning with one may be matched by it.
     const letters = new Set<string>();
     for (const w of query.words) if (w.text.length === 1) letters.add(w.text);
-    return (name: PreparedName): boolean => {
+    // People need evidence on two name parts when both names have two full words (name-match.ts): the query's
+    // required words are full words (fewer than its full words under any rules, so the check only errs lenient).
+    const requiredWords = popcount(required);
+    const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
+    const personQuery = query.entityType === 'person';
+    return (name: PreparedName, entityType: EntityType): boolean => {
       const { words, roles } = name;
       let mask = acronymMask;
+      let fullMask = acronymMask;
+      let listFull = 0;
       let anchored = acronyms;
       let unmatched = 0;
       for (let j = 0; j < words.length; j++) {
         const w = words[j]!;
         const id = w.id!;
+        const full = roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber);
+        if (full) listFull++;
         const bits = bitsOf.get(id);
         if (bits !== undefined) {
           mask |= bits;
+          if (full || softIds.has(id)) fullMask |= bits;
           if (anchorIds.has(id)) anchored = true;
           continue;
         }
         if (roles[j] !== undefined || w.particle || softIds.has(id) || letters.has(w.text[0]!)) continue;
         unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
       }
-      return anchored && feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
+      if (!anchored) return false;
+      if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
+      return feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
     };
   }
 

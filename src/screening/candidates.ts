@@ -140,7 +140,7 @@ export class CandidateFinder {
     // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
     // make a hit. Entities they reach are checked on their own words.
     const drivers = this.drivers(reach, required, acronymWord, acronymSlots, n, feasible);
-    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots, softIds, settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2);
+    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots, softIds, settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2, feasible);
     const out: number[] = [];
     for (const i of drivers) {
       for (const id of reach[i]!) markPostings(id, bit(i));
@@ -172,20 +172,30 @@ export class CandidateFinder {
     acronymSlots: readonly (readonly number[] | undefined)[],
     softIds: ReadonlySet<number>,
     parts: number,
+    feasible: Feasibility,
   ): ((slot: number) => number) & { clear(): void } {
     const index = this.index;
     if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
     const bits = this.wordBits;
     const setIds: number[] = [];
     const acronymOf: (Set<number> | undefined)[] = [];
+    // What each query word can earn on each vocabulary word it reaches (by id × 32 + word).
+    const creditAt = new Map<number, number>();
     for (let j = 0; j < reach.length; j++) {
       if (!((required >>> j) & 1)) continue;
       if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
       for (const id of reach[j]!) {
         if (bits[id] === 0) setIds.push(id);
         bits[id]! |= 1 << j;
+        if (feasible.creditOn !== undefined) {
+          const key = id * 32 + j;
+          const value = feasible.creditOn(j, id);
+          creditAt.set(key, value);
+        }
       }
     }
+    const n = reach.length;
+    const credits = new Float64Array(n);
     const flat = index.slotWords;
     const start = index.slotWordStart;
     // People need evidence on two name parts (name-match.ts) unless a name of theirs has one full word.
@@ -197,21 +207,32 @@ export class CandidateFinder {
     const qualifies = (slot: number): number => {
       let found = 0;
       let full = 0;
+      credits.fill(0);
       for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
         const id = flat[k]!;
         const b = bits[id]!;
+        if (b === 0) continue;
         found |= b;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
-        if (b !== 0 && (single[id] === 0 || softIds.has(id) || vocabWords[id]!.isNumber)) full |= b;
+        if (single[id] === 0 || softIds.has(id) || vocabWords[id]!.isNumber) full |= b;
+        for (let j = 0; j < n; j++) {
+          if (!((b >>> j) & 1)) continue;
+          const value = creditAt.get(id * 32 + j) ?? 0;
+          if (value > credits[j]!) credits[j] = value;
+        }
       }
       for (let j = 0; j < acronymOf.length; j++) {
         if (acronymOf[j]?.has(slot)) {
           found |= 1 << j;
           full |= 1 << j;
+          credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
         }
       }
       if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || index.slots[slot]!.entity.entity_type === 'person')) return 0;
-      return found & required;
+      const mask = found & required;
+      // The credit the entity's own words allow: nothing when that cannot make a hit.
+      if (feasible.creditOn !== undefined && feasible.bound(mask, 0, credits) < feasible.threshold) return 0;
+      return mask;
     };
     return Object.assign(qualifies, {
       clear: (): void => {
@@ -238,7 +259,7 @@ export class CandidateFinder {
   ): Feasibility {
     if (settings.exactMatch || settings.threshold === undefined) {
       const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-      return Object.assign(all, { bound: () => 1, threshold: 0 });
+      return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
     }
     const index = this.index;
     const credit = new Float64Array(n);
@@ -264,8 +285,11 @@ export class CandidateFinder {
     const threshold = settings.threshold - 1e-9;
     const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
     const drop = settings.nameVariations;
-    /** The highest evidence of matching these words, with this much list mass certainly unmatched. */
-    const bound = (mask: number, listUnmatched: number): number => {
+    /**
+     * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
+     * given, are what each word can earn on one entity (at most its `credit`).
+     */
+    const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit): number => {
       mask &= required;
       if (popcount(mask) < needed) return 0;
       let c = 0;
@@ -273,7 +297,7 @@ export class CandidateFinder {
       let largest = 0;
       for (let i = 0; i < n; i++) {
         if (!((required >>> i) & 1)) continue;
-        if ((mask >>> i) & 1) c += credit[i]!;
+        if ((mask >>> i) & 1) c += Math.max(credits[i]!, splitCredit[i]!);
         else {
           left += mass[i]!;
           largest = Math.max(largest, mass[i]!);
@@ -283,7 +307,15 @@ export class CandidateFinder {
       return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
     };
     const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-    return Object.assign(feasible, { bound, threshold });
+    /** What query word i can earn on vocabulary word id (at most; see `credit`). */
+    const creditOn = (i: number, id: number): number => {
+      const word = index.vocab.words[id]!;
+      if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+      const type = wordTypes[i]?.get(id);
+      const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+      return sim * index.weightOfId(id);
+    };
+    return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
   }
 
   /**
@@ -540,7 +572,13 @@ function removable(query: PreparedQuery, i: number): boolean {
 }
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
-type Feasibility = ((mask: number) => boolean) & { bound(mask: number, listUnmatched: number): number; threshold: number };
+type Feasibility = ((mask: number) => boolean) & {
+  bound(mask: number, listUnmatched: number, credits?: Float64Array): number;
+  threshold: number;
+  /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
+  creditOn?(i: number, id: number): number;
+  acronymCredit?(i: number): number;
+};
 
 /** Per-word types that may anchor a hit (assign.ts). */
 const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);

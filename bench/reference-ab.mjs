@@ -4,7 +4,7 @@
  * (bench/reference-mix.mjs) in one process, in alternating timed passes, so the machine's load falls on both
  * alike. On a shared machine separate runs of one build differ by a third, more than most single changes; paired
  * passes tell a change of a few per cent. Both lists live in one heap, which makes each young-generation
- * collection dearer than with one list (README, reference Figures): compare the two builds with each other, not
+ * collection dearer than with one list (docs/benchmarks.md, payment references): compare the two builds with each other, not
  * with bench/reference.mjs.
  *
  *   P=$PWD; git worktree add /tmp/base COMMIT && ln -s "$P/node_modules" /tmp/base/node_modules

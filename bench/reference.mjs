@@ -6,7 +6,7 @@
  *   npx tsc -p tsconfig.build.json
  *   node --expose-gc bench/reference.mjs                       # OFAC, then 1M synthetic entities
  *   node --expose-gc bench/reference.mjs --sizes 100000 --no-ofac --refs 5000
- *   node --expose-gc --max-semi-space-size=64 bench/reference.mjs   # a larger young generation (README, Figures)
+ *   node --expose-gc --max-semi-space-size=64 bench/reference.mjs   # a larger young generation (docs/benchmarks.md, payment references)
  *
  * Runs on the BUILT package (dist/). Each list is built once; the n-gram index is built by a first (untimed)
  * reference; then a fixed, seeded mix of references is screened `--warmup` times untimed (2 by default) and

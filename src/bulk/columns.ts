@@ -3,16 +3,24 @@
  * Pure: "today" comes from the caller's clock.
  */
 import { isIP } from 'node:net';
-import currencyCodes from 'currency-codes';
 import iso3166 from 'iso-3166-1';
+import { lazily } from '../lazy.js';
 import { ADDRESS_TYPES } from '../transactions/enums.js';
 import { BIC_PATTERN } from '../transactions/schemas.js';
 import type { BatchWorkflowType } from './enums.js';
 import type { BatchFileError, BatchRowErrorItem } from './types.js';
+import { hasOwn, own } from '../own.js';
+
+// Loaded with the first batch row that needs them (see ../lazy.ts).
+const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
+const ibantools = lazily<typeof import('ibantools')>('ibantools');
+const phones = lazily<typeof import('libphonenumber-js/max')>('libphonenumber-js/max');
+const validator = lazily<typeof import('validator')>('validator');
 
 export type RowValues = Readonly<Record<string, string>>;
 
-type Check = (value: string, column: string, today: string) => BatchRowErrorItem | null;
+/** `row` is the whole row, for checks that read another column (a phone number's country). */
+type Check = (value: string, column: string, today: string, row: RowValues) => BatchRowErrorItem | null;
 
 interface ColumnSpec {
   name: string;
@@ -27,54 +35,43 @@ const bad = (code: string, column: string, value: string, extra: BatchRowErrorIt
 });
 
 const BIC_RE = new RegExp(BIC_PATTERN);
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const GENDERS = ['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'];
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
+/** A real calendar day written `YYYY-MM-DD` (validator's `isDate`, strict). */
 export function isValidDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return validator().isDate(s, { format: 'YYYY-MM-DD', strictMode: true, delimiters: ['-'] });
 }
 
-/** IBAN: country code, check digits, 11 to 30 alphanumerics, ISO 7064 mod 97-10. Spaces are ignored. */
+/** IBAN (ibantools): country, check digits, the country's BBAN format and ISO 7064 mod 97-10. Spaces and case are ignored. */
 export function isValidIban(raw: string): boolean {
-  const s = raw.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return false;
-  if (!iso3166.whereAlpha2(s.slice(0, 2))) return false;
-  const moved = s.slice(4) + s.slice(0, 4);
-  let rem = 0;
-  for (const ch of moved) {
-    const v = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const d of v) rem = (rem * 10 + Number(d)) % 97;
-  }
-  return rem === 1;
+  const electronic = ibantools().electronicFormatIBAN(raw);
+  return electronic !== null && ibantools().isValidIBAN(electronic);
 }
 
+/** An email address (validator's `isEmail`). */
 export function isValidEmail(s: string): boolean {
-  return s.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(s);
+  return validator().isEmail(s);
 }
 
-/** E.164-like: optional +, digits with spaces, dots, dashes or parentheses; 7 to 15 digits. */
-export function isValidPhone(s: string): boolean {
-  if (!/^\+?[0-9 ().-]+$/.test(s)) return false;
-  const digits = s.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
+/**
+ * A phone number valid for its country (libphonenumber-js with full metadata): international form (`+44 20 7946 0958`)
+ * anywhere; national form (`020 7946 0958`) only with a `defaultCountry` (the row's `country` or `nationality`).
+ */
+export function isValidPhone(s: string, defaultCountry?: string): boolean {
+  const { isSupportedCountry, isValidPhoneNumber } = phones();
+  if (s.trimStart().startsWith('+')) return isValidPhoneNumber(s);
+  return defaultCountry !== undefined && isSupportedCountry(defaultCountry) && isValidPhoneNumber(s, defaultCountry);
 }
 
+/** An absolute http or https URL with a domain name (validator's `isURL`). */
 export function isValidUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
-  } catch {
-    return false;
-  }
+  return validator().isURL(s, { protocols: ['http', 'https'], require_protocol: true, require_tld: true });
 }
 
 const country: Check = (v, c) => (iso3166.whereAlpha2(v)?.alpha2 === v ? null : bad('INVALID_COUNTRY_CODE', c, v, { required_formats: ['ISO 3166-1 alpha-2'] }));
-const currency: Check = (v, c) => (currencyCodes.code(v)?.code === v ? null : bad('INVALID_CURRENCY_CODE', c, v, { required_formats: ['ISO 4217'] }));
+const currency: Check = (v, c) => (currencyCodes().code(v)?.code === v ? null : bad('INVALID_CURRENCY_CODE', c, v, { required_formats: ['ISO 4217'] }));
 const date: Check = (v, c, today) => {
   if (!isValidDate(v)) return bad('INVALID_DATE', c, v, { required_formats: ['YYYY-MM-DD'] });
   return v > today ? bad('DATE_EXCEEDS_PRESENT', c, v) : null;
@@ -91,17 +88,20 @@ const gender: Check = (v, c) => (GENDERS.includes(v.toUpperCase()) ? null : bad(
 const addressType: Check = (v, c) =>
   (ADDRESS_TYPES as readonly string[]).includes(v.toUpperCase()) ? null : bad('INVALID_ADDRESS_TYPE', c, v, { required_formats: [...ADDRESS_TYPES] });
 const email: Check = (v, c) => (isValidEmail(v) ? null : bad('INVALID_EMAIL_ADDRESS', c, v));
-const phone: Check = (v, c) => (isValidPhone(v) ? null : bad('INVALID_PHONE_NUMBER', c, v));
+const phone: Check = (v, c, _today, row) => {
+  const home = [row['country'], row['nationality']].find((x) => x !== undefined && iso3166.whereAlpha2(x)?.alpha2 === x);
+  return isValidPhone(v, home) ? null : bad('INVALID_PHONE_NUMBER', c, v);
+};
 const url: Check = (v, c) => (isValidUrl(v) ? null : bad('INVALID_URL', c, v));
 const iban: Check = (v, c) => (isValidIban(v) ? null : bad('INVALID_IBAN', c, v));
 const bic: Check = (v, c) => (BIC_RE.test(v.toUpperCase()) ? null : bad('INVALID_BIC', c, v));
 const ip: Check = (v, c) => (isIP(v) ? null : bad('INVALID_IP_ADDRESS', c, v));
-const bool: Check = (v, c) => (v.toLowerCase() in BOOLEANS ? null : bad('INVALID_BOOLEAN', c, v, { required_formats: ['true', 'false'] }));
+const bool: Check = (v, c) => (hasOwn(BOOLEANS, v.toLowerCase()) ? null : bad('INVALID_BOOLEAN', c, v, { required_formats: ['true', 'false'] }));
 const number: Check = (v, c) => (/^-?\d+(\.\d+)?$/.test(v) ? null : bad('INVALID_NUMBER', c, v));
 
 /** The boolean of a cell (`true/false/yes/no/1/0`); undefined when empty. */
 export function cellBoolean(v: string | undefined): boolean | undefined {
-  return v === undefined || v === '' ? undefined : BOOLEANS[v.toLowerCase()];
+  return v === undefined || v === '' ? undefined : own(BOOLEANS, v.toLowerCase());
 }
 
 const PERSON_COLUMNS = ['first_name', 'middle_name', 'last_name', 'date_of_birth', 'birth_year', 'gender'];
@@ -192,7 +192,7 @@ export function validateRow(workflow: BatchWorkflowType, values: RowValues, toda
       errors.push({ code: 'MAX_SIZE_LIMIT_REACHED', attributes: { column_names: [spec.name], expected_range: [0, spec.max] } });
       continue;
     }
-    const e = spec.check?.(v, spec.name, today);
+    const e = spec.check?.(v, spec.name, today, values);
     if (e) errors.push(e);
   }
   if (workflow !== 'manage-lookup-list') {

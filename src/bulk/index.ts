@@ -8,6 +8,7 @@ export type * from './types.js';
 export type { BatchStore, BatchPage } from './ports.js';
 export { InMemoryBatchStore } from './memory.js';
 export { BatchFileFault, readFileRows, fileKindOf, cellText, type FileRow, type FileKind } from './reader.js';
+export { DEFAULT_BATCH_FILE_LIMITS, type BatchFileLimits } from './limits.js';
 export {
   WORKFLOW_COLUMNS,
   checkHeader,

@@ -12,6 +12,7 @@ import { toProblemDetail } from '../transactions/validation.js';
 import { cellBoolean, checkHeader, rowValues, validateRow, type RowValues } from './columns.js';
 import { BATCH_UPLOAD_METHODS, BATCH_WORKFLOW_TYPES, type BatchWorkflowType } from './enums.js';
 import type { BatchStore } from './ports.js';
+import { DEFAULT_BATCH_FILE_LIMITS, echo, type BatchFileLimits } from './limits.js';
 import { BatchFileFault, fileKindOf, readFileRows } from './reader.js';
 import type {
   BatchFile,
@@ -61,6 +62,8 @@ export interface BulkServiceOptions {
   workflowsDownloadLink?: (batch: BulkBatch) => string | null;
   /** Data rows allowed in a file (default 10000). */
   maxRows?: number;
+  /** Limits on the file's bytes, cells and columns (defaults in `DEFAULT_BATCH_FILE_LIMITS`). */
+  limits?: Partial<BatchFileLimits>;
   /** Save and report progress every this many rows (default 500). */
   progressEvery?: number;
   /** Hits kept per screened row in the workflow record (default 5). */
@@ -103,14 +106,34 @@ const emptyStats = () => ({
   num_of_processed_rows: 0,
 });
 
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/**
+ * One CSV cell. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return) is prefixed with `'` so that it stays text (OWASP's advice on CSV injection); numbers are
+ * written as they are.
+ */
+export function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function createBulkService(options: BulkServiceOptions): BulkService {
   const { store, clock, ids } = options;
   const maxRows = options.maxRows ?? 10000;
+  const limits: BatchFileLimits = { ...DEFAULT_BATCH_FILE_LIMITS, ...options.limits };
+  /** An error as kept in the batch record: uploaded values echoed at most `maxEchoChars` long. */
+  const echoed = <E extends BatchFileError>(e: E): E => {
+    const a = e.attributes;
+    if (!a || (!a.rejected_values && !a.column_names)) return e;
+    return {
+      ...e,
+      attributes: {
+        ...a,
+        ...(a.rejected_values ? { rejected_values: a.rejected_values.map((v) => echo(v, limits.maxEchoChars)) } : {}),
+        ...(a.column_names ? { column_names: a.column_names.map((v) => echo(v, limits.maxEchoChars)) } : {}),
+      },
+    };
+  };
   const every = Math.max(1, options.progressEvery ?? 500);
   const hitsPerRow = options.hitsPerRow ?? 5;
   const basePath = options.basePath ?? '/v1';
@@ -199,7 +222,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
       onProgress?.({ batch_identifier: batch.identifier, status: batch.status, rows_read: rowsRead, rows_total: total, statistics: { ...batch.statistics } });
     const failValidation = async (errors: BatchFileError[]) => {
       batch.status = 'VALIDATING_ERROR';
-      batch.errors = { file_errors: errors, row_errors: [], reason: 'MALFORMED_FILE' };
+      batch.errors = { file_errors: errors.map(echoed), row_errors: [], reason: 'MALFORMED_FILE' };
       batch.statistics = emptyStats();
       await save();
       report(0, null);
@@ -221,7 +244,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     let rows = 0;
     try {
       fileKindOf(file.mimetype);
-      for await (const r of readFileRows(file)) {
+      for await (const r of readFileRows(file, limits)) {
         if (columns === null) {
           const h = checkHeader(workflow, r.cells);
           if (!h.ok) return failValidation([h.error]);
@@ -233,7 +256,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
         const { values, extra } = rowValues(columns, r.cells);
         const errors = validateRow(workflow, values, today, extra);
         if (errors.length) {
-          rowErrors.push({ row_number: r.row_number, errors });
+          if (rowErrors.length < limits.maxRowErrors) rowErrors.push({ row_number: r.row_number, errors: errors.map(echoed) });
           badRows.add(r.row_number);
         } else batch.statistics.num_of_validated_rows++;
         if (rows % every === 0) {
@@ -256,7 +279,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     let pending: BatchWorkflowRecord[] = [];
     let seen = 0;
     let header = true;
-    for await (const r of readFileRows(file)) {
+    for await (const r of readFileRows(file, limits)) {
       if (header) {
         header = false;
         continue;

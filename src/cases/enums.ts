@@ -73,7 +73,7 @@ export type CaseSubjectType = (typeof CASE_SUBJECT_TYPES)[number];
 
 /**
  * Subject / payment summary detail type. The spec lists BANK_PAYMENT and CARD_PAYMENT; REMITTANCE is added because
- * the scenario engine raises risks on remittances too (documented in README.md).
+ * the scenario engine raises risks on remittances too (documented in docs/cases.md).
  */
 export const CASE_PAYMENT_TYPES = ['BANK_PAYMENT', 'CARD_PAYMENT', 'REMITTANCE'] as const;
 export type CasePaymentType = (typeof CASE_PAYMENT_TYPES)[number];

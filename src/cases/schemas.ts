@@ -19,6 +19,7 @@ import {
   RISK_SCORE_TYPES,
   SCREENING_TYPES,
 } from './enums.js';
+import { own } from '../own.js';
 
 export type CaseJsonSchema = { [key: string]: unknown };
 
@@ -223,7 +224,7 @@ const auditCommon = {
 
 /** The full record schema of one audit type of this area. */
 export function caseAuditRecordSchema(type: string): CaseJsonSchema | undefined {
-  const detail = CASE_AUDIT_DETAIL_SCHEMAS[type];
+  const detail = own(CASE_AUDIT_DETAIL_SCHEMAS, type);
   if (!detail) return undefined;
   return obj({ ...auditCommon, type: { const: type }, detail }, ['identifier', 'occurred_at', 'type', 'detail']);
 }

@@ -2,14 +2,30 @@
 /** The `tamis` command: the one place with real file and process I/O. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { CliIo } from './command.js';
 import { runCli } from './run.js';
 
-const io = {
-  readFile: (path: string) => readFileSync(path, 'utf8'),
-  writeFile: (path: string, content: string) => writeFileSync(path, content),
-  stdout: (text: string) => void process.stdout.write(text),
-  stderr: (text: string) => void process.stderr.write(text),
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const io: CliIo = {
+  readFile: (path) => readFileSync(path, 'utf8'),
+  readBytes: (path) => readFileSync(path),
+  writeFile: (path, content) => writeFileSync(path, content),
+  readStdin,
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  env: process.env,
+  isTTY: process.stdout.isTTY === true,
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
+  version: packageJson.version,
+  onSignal: (signal, handler) => void process.on(signal, handler),
+  streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 };
 
 process.exitCode = await runCli(process.argv.slice(2), io);

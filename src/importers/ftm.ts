@@ -1,6 +1,6 @@
 /**
  * OpenSanctions / FollowTheMoney entities, JSON lines: one `{"id", "schema", "properties": {...}, "datasets": [...]}`
- * object a line. Mapping tables below; documented in README.md, "OpenSanctions FollowTheMoney".
+ * object a line. Mapping tables below; documented in docs/lists.md, "OpenSanctions FollowTheMoney".
  */
 import type { AkaName, Entity, EntityType } from '../types/entity.js';
 import { isSpecDate } from './dates.js';
@@ -8,6 +8,7 @@ import { FieldSet } from './fields.js';
 import { normaliseCountryCode } from './countries.js';
 import { collect, issue, toText } from './result.js';
 import type { ImportEvent, ImportIssue, ImportOptions, ImportResult, TextInput } from './types.js';
+import { own } from '../own.js';
 
 const DEFAULT_FILE = 'entities.ftm.json';
 export const FTM_DEFAULT_SOURCE = 'opensanctions';
@@ -104,7 +105,7 @@ export function ftmTopicTypes(topics: readonly string[]): string[] {
   for (const topic of topics) {
     let t: string | undefined = topic;
     while (t !== undefined) {
-      const mapped = FTM_TOPIC_TYPES[t];
+      const mapped = own(FTM_TOPIC_TYPES, t);
       if (mapped !== undefined) {
         for (const m of mapped) out.add(m);
         break;
@@ -185,7 +186,7 @@ export function* iterateFtmEntities(
       yield error('ftm_bad_entity', `entity ${id} has no schema`, 'schema', 'schema is a non-empty string');
       continue;
     }
-    const entityType = FTM_SCHEMAS[schema];
+    const entityType = own(FTM_SCHEMAS, schema);
     if (entityType === undefined) continue; // not a screenable schema (documented)
     const props = rec['properties'];
     if (props === null || typeof props !== 'object' || Array.isArray(props)) {

@@ -1,5 +1,5 @@
 /**
- * A host's own lists (internal lists / blacklists), in two documented formats (README.md,
+ * A host's own lists (internal lists / blacklists), in two documented formats (docs/lists.md,
  * "Your own lists"):
  * - JSON: an array of the spec's Entity, validated;
  * - CSV: a header row naming columns (see `LIST_CSV_COLUMNS`), one entity a row, several values in a cell separated

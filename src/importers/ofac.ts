@@ -1,7 +1,7 @@
 /**
  * OFAC Specially Designated Nationals list, legacy CSV format: `sdn.csv` (one row per entry), `alt.csv` (aliases),
  * `add.csv` (addresses), `sdn_comments.csv` (remarks that overflow sdn.csv's Remarks column). No header row; `-0-`
- * means empty. Mapping: see README.md, "OFAC SDN".
+ * means empty. Mapping: see docs/lists.md, "OFAC SDN".
  */
 import type { AkaName, Associate, Entity, EntityType } from '../types/entity.js';
 import { readCsv, type CsvRecord } from './csv.js';
@@ -10,6 +10,7 @@ import { FieldSet } from './fields.js';
 import { aka, surnameFirst, type PersonName } from './names.js';
 import { collect, issue, toText } from './result.js';
 import type { ImportEvent, ImportIssue, ImportOptions, ImportResult, TextInput } from './types.js';
+import { own } from '../own.js';
 
 export interface OfacFiles {
   sdn: TextInput;
@@ -265,7 +266,7 @@ export function* iterateOfacSdn(files: OfacFiles): Generator<ImportEvent> {
       continue;
     }
     const sdnType = value(f[2]);
-    const entityType: EntityType | undefined = sdnType === undefined ? 'organisation' : SDN_TYPES[sdnType.toLowerCase()];
+    const entityType: EntityType | undefined = sdnType === undefined ? 'organisation' : own(SDN_TYPES, sdnType.toLowerCase());
     if (entityType === undefined) {
       yield { kind: 'issue', issue: issue('error', 'ofac_bad_sdn_type',
         `SDN_Type "${sdnType ?? ''}" of entry ${entNum} is not individual, vessel, aircraft or -0-`,

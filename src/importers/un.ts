@@ -1,18 +1,19 @@
 /**
  * UN Security Council consolidated sanctions list, XML (`CONSOLIDATED_LIST` with `INDIVIDUALS/INDIVIDUAL` and
- * `ENTITIES/ENTITY`). Mapping: see README.md, "UN Security Council".
+ * `ENTITIES/ENTITY`). Mapping: see docs/lists.md, "UN Security Council".
  *
  * The XML is parsed as a whole with fast-xml-parser (the published file is a few MB); `iterateUnConsolidated` then
  * yields one record at a time. Elements are named in issues by path and position, with the record's
  * REFERENCE_NUMBER, e.g. `INDIVIDUALS/INDIVIDUAL[3] (KPi.033)/INDIVIDUAL_DATE_OF_BIRTH[1]`.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { AkaName, Entity, EntityType } from '../types/entity.js';
 import { isValidDay, yearRange } from './dates.js';
 import { FieldSet } from './fields.js';
 import { joinName } from './names.js';
 import { collect, issue, toText } from './result.js';
 import type { ImportEvent, ImportIssue, ImportOptions, ImportResult, TextInput } from './types.js';
+import { UNKNOWN_COUNTRY_RULE } from './sanction-entity.js';
+import { parseXml, rootNames, xmlList, xmlText, type XmlNode } from './xml.js';
 
 export const UN_SOURCE_ID = 'un-sc';
 export const UN_SOURCE_NAME = 'United Nations Security Council Consolidated List';
@@ -24,29 +25,10 @@ const ARRAYS = new Set([
   'INDIVIDUAL_DATE_OF_BIRTH', 'INDIVIDUAL_PLACE_OF_BIRTH', 'INDIVIDUAL_DOCUMENT',
 ]);
 
-type Node = Record<string, unknown>;
-
-function text(node: unknown, key: string): string | undefined {
-  if (node === null || typeof node !== 'object') return undefined;
-  const v = (node as Node)[key];
-  if (typeof v === 'string' || typeof v === 'number') {
-    const s = String(v).replace(/\s+/g, ' ').trim();
-    return s === '' ? undefined : s;
-  }
-  return undefined;
-}
-
-function list(node: unknown, key: string): Node[] {
-  if (node === null || typeof node !== 'object') return [];
-  const v = (node as Node)[key];
-  if (Array.isArray(v)) return v.filter((x): x is Node => x !== null && typeof x === 'object');
-  return v !== null && typeof v === 'object' ? [v as Node] : [];
-}
-
 /** The `VALUE` children of an element such as NATIONALITY or DESIGNATION. */
 function values(node: unknown, key: string): string[] {
   const out: string[] = [];
-  for (const el of list(node, key)) {
+  for (const el of xmlList(node, key)) {
     const v = el['VALUE'];
     for (const x of Array.isArray(v) ? v : [v]) {
       if (typeof x === 'string' || typeof x === 'number') {
@@ -58,18 +40,17 @@ function values(node: unknown, key: string): string[] {
   return out;
 }
 
-const UNKNOWN_COUNTRY_RULE = 'country names map to ISO 3166-1 alpha-2 (iso-3166-1 plus lists/countries/aliases.txt)';
 const DATE_RULE =
   'INDIVIDUAL_DATE_OF_BIRTH has TYPE_OF_DATE EXACT or APPROXIMATELY with DATE (yyyy-mm-dd) or YEAR, or BETWEEN with FROM_YEAR <= TO_YEAR';
 
 /** The date-of-birth values of one INDIVIDUAL_DATE_OF_BIRTH element, or a reason it is unreadable. */
-export function unDateOfBirth(el: Node): { values: string[] } | { error: string } {
-  const type = (text(el, 'TYPE_OF_DATE') ?? 'EXACT').toUpperCase();
-  const date = text(el, 'DATE');
-  const year = text(el, 'YEAR');
+export function unDateOfBirth(el: XmlNode): { values: string[] } | { error: string } {
+  const type = (xmlText(el, 'TYPE_OF_DATE') ?? 'EXACT').toUpperCase();
+  const date = xmlText(el, 'DATE');
+  const year = xmlText(el, 'YEAR');
   if (type === 'BETWEEN') {
-    const from = text(el, 'FROM_YEAR');
-    const to = text(el, 'TO_YEAR');
+    const from = xmlText(el, 'FROM_YEAR');
+    const to = xmlText(el, 'TO_YEAR');
     if (from === undefined || to === undefined || !/^\d{4}$/.test(from) || !/^\d{4}$/.test(to) || Number(to) < Number(from)) {
       return { error: `BETWEEN needs FROM_YEAR and TO_YEAR as yyyy with FROM_YEAR <= TO_YEAR, got "${from ?? ''}" and "${to ?? ''}"` };
     }
@@ -88,29 +69,29 @@ export function unDateOfBirth(el: Node): { values: string[] } | { error: string 
   return { values: [] };
 }
 
-function address(el: Node): { line: string; country: string | undefined } {
-  const country = text(el, 'COUNTRY');
-  const line = [text(el, 'STREET'), text(el, 'CITY'), text(el, 'STATE_PROVINCE'), text(el, 'ZIP_CODE'), country, text(el, 'NOTE')]
+function address(el: XmlNode): { line: string; country: string | undefined } {
+  const country = xmlText(el, 'COUNTRY');
+  const line = [xmlText(el, 'STREET'), xmlText(el, 'CITY'), xmlText(el, 'STATE_PROVINCE'), xmlText(el, 'ZIP_CODE'), country, xmlText(el, 'NOTE')]
     .filter((s) => s !== undefined)
     .join(', ');
   return { line, country };
 }
 
 function* records(
-  root: Node,
+  root: XmlNode,
   group: 'INDIVIDUALS' | 'ENTITIES',
   item: 'INDIVIDUAL' | 'ENTITY',
   file: string,
   seen: Set<string>,
 ): Generator<ImportEvent> {
   const person = item === 'INDIVIDUAL';
-  const groups = list(root, group);
+  const groups = xmlList(root, group);
   let index = 0;
   for (const g of groups) {
-    for (const rec of list(g, item)) {
+    for (const rec of xmlList(g, item)) {
       index++;
-      const ref = text(rec, 'REFERENCE_NUMBER');
-      const dataId = text(rec, 'DATAID');
+      const ref = xmlText(rec, 'REFERENCE_NUMBER');
+      const dataId = xmlText(rec, 'DATAID');
       const path = `${group}/${item}[${index}]${ref !== undefined ? ` (${ref})` : dataId !== undefined ? ` (DATAID ${dataId})` : ''}`;
       const at = (element: string) => ({ file, element: `${path}${element}` });
       const fail = (code: string, message: string, element: string, rule: string): ImportEvent => ({
@@ -126,7 +107,7 @@ function* records(
         continue;
       }
       seen.add(ref);
-      const parts = [text(rec, 'FIRST_NAME'), text(rec, 'SECOND_NAME'), text(rec, 'THIRD_NAME'), text(rec, 'FOURTH_NAME')];
+      const parts = [xmlText(rec, 'FIRST_NAME'), xmlText(rec, 'SECOND_NAME'), xmlText(rec, 'THIRD_NAME'), xmlText(rec, 'FOURTH_NAME')];
       const name = joinName(parts);
       if (name === '') {
         yield fail('un_empty_name', `${item} ${ref} has no name`, '/FIRST_NAME', `every ${item} has a FIRST_NAME`);
@@ -138,25 +119,25 @@ function* records(
         warnings.push(issue('warning', code, `${ref}: ${message}`, at(element), rule));
       };
       const fields = new FieldSet(UN_SOURCE_ID);
-      const listType = text(rec, 'UN_LIST_TYPE');
+      const listType = xmlText(rec, 'UN_LIST_TYPE');
       if (listType !== undefined) fields.add('UN List Type', listType);
-      const listedOn = text(rec, 'LISTED_ON');
+      const listedOn = xmlText(rec, 'LISTED_ON');
       const listedDate = listedOn !== undefined && /^\d{4}-\d{2}-\d{2}/.test(listedOn) ? listedOn.slice(0, 10) : undefined;
       if (listedDate !== undefined) fields.add('Listed On', listedDate);
       for (const v of values(rec, 'TITLE')) fields.add('Title', v);
       for (const v of values(rec, 'DESIGNATION')) fields.add('Designation', v);
-      const gender = text(rec, 'GENDER');
+      const gender = xmlText(rec, 'GENDER');
       if (gender !== undefined) fields.add('Gender', gender);
 
       let dobIndex = 0;
-      for (const dob of list(rec, 'INDIVIDUAL_DATE_OF_BIRTH')) {
+      for (const dob of xmlList(rec, 'INDIVIDUAL_DATE_OF_BIRTH')) {
         dobIndex++;
         const r = unDateOfBirth(dob);
         if ('error' in r) warn('un_unparsed_date', `${r.error}; date of birth left out`, `/INDIVIDUAL_DATE_OF_BIRTH[${dobIndex}]`, DATE_RULE);
         else for (const v of r.values) fields.add('Date of Birth', v, 'date_of_birth');
       }
-      for (const pob of list(rec, 'INDIVIDUAL_PLACE_OF_BIRTH')) {
-        const place = [text(pob, 'CITY'), text(pob, 'STATE_PROVINCE'), text(pob, 'COUNTRY')].filter((s) => s !== undefined).join(', ');
+      for (const pob of xmlList(rec, 'INDIVIDUAL_PLACE_OF_BIRTH')) {
+        const place = [xmlText(pob, 'CITY'), xmlText(pob, 'STATE_PROVINCE'), xmlText(pob, 'COUNTRY')].filter((s) => s !== undefined).join(', ');
         if (place !== '') fields.add('Place of Birth', place, 'place_of_birth');
       }
       for (const nat of values(rec, 'NATIONALITY')) {
@@ -165,7 +146,7 @@ function* records(
         }
       }
       let addrIndex = 0;
-      for (const a of list(rec, person ? 'INDIVIDUAL_ADDRESS' : 'ENTITY_ADDRESS')) {
+      for (const a of xmlList(rec, person ? 'INDIVIDUAL_ADDRESS' : 'ENTITY_ADDRESS')) {
         addrIndex++;
         const { line, country } = address(a);
         if (line !== '' && line !== country) fields.add('Address', line);
@@ -174,22 +155,22 @@ function* records(
             `/${person ? 'INDIVIDUAL_ADDRESS' : 'ENTITY_ADDRESS'}[${addrIndex}]/COUNTRY`, UNKNOWN_COUNTRY_RULE);
         }
       }
-      for (const doc of list(rec, 'INDIVIDUAL_DOCUMENT')) {
-        const number = text(doc, 'NUMBER');
+      for (const doc of xmlList(rec, 'INDIVIDUAL_DOCUMENT')) {
+        const number = xmlText(doc, 'NUMBER');
         if (number === undefined) continue;
-        const country = text(doc, 'ISSUING_COUNTRY') ?? text(doc, 'COUNTRY_OF_ISSUE');
-        fields.add(text(doc, 'TYPE_OF_DOCUMENT') ?? 'Document', country !== undefined ? `${number} (${country})` : number);
+        const country = xmlText(doc, 'ISSUING_COUNTRY') ?? xmlText(doc, 'COUNTRY_OF_ISSUE');
+        fields.add(xmlText(doc, 'TYPE_OF_DOCUMENT') ?? 'Document', country !== undefined ? `${number} (${country})` : number);
       }
-      const comments = text(rec, 'COMMENTS1');
+      const comments = xmlText(rec, 'COMMENTS1');
       if (comments !== undefined) fields.add('Remarks', comments);
 
       const akas: AkaName[] = [];
-      const original = text(rec, 'NAME_ORIGINAL_SCRIPT');
+      const original = xmlText(rec, 'NAME_ORIGINAL_SCRIPT');
       if (original !== undefined) akas.push({ name: original, type: 'original-script' });
-      for (const al of list(rec, person ? 'INDIVIDUAL_ALIAS' : 'ENTITY_ALIAS')) {
-        const aliasName = text(al, 'ALIAS_NAME');
+      for (const al of xmlList(rec, person ? 'INDIVIDUAL_ALIAS' : 'ENTITY_ALIAS')) {
+        const aliasName = xmlText(al, 'ALIAS_NAME');
         if (aliasName === undefined) continue;
-        const quality = text(al, 'QUALITY');
+        const quality = xmlText(al, 'QUALITY');
         akas.push(quality !== undefined ? { name: aliasName, type: quality.toLowerCase() } : { name: aliasName });
       }
 
@@ -229,29 +210,23 @@ function* records(
 export function* iterateUnConsolidated(xml: TextInput, options: Pick<ImportOptions, 'fileName'> = {}): Generator<ImportEvent> {
   const file = options.fileName ?? DEFAULT_FILE;
   const source = toText(xml);
-  const valid = XMLValidator.validate(source);
-  if (valid !== true) {
-    yield { kind: 'issue', issue: issue('error', 'un_malformed_xml', valid.err.msg, { file, line: valid.err.line, element: `column ${valid.err.col}` },
-      'the file is well-formed XML') };
+  const parsed = parseXml(source, file, 'un', { arrays: ARRAYS });
+  if ('issue' in parsed) {
+    yield { kind: 'issue', issue: parsed.issue };
     return;
   }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    parseTagValue: false,
-    trimValues: true,
-    isArray: (tagName) => ARRAYS.has(tagName),
-  });
-  const doc = parser.parse(source) as Node;
+  const doc = parsed.doc;
   const root = doc['CONSOLIDATED_LIST'];
+  if (typeof root === 'string') return; // a list with no element inside: <CONSOLIDATED_LIST/>
   if (root === null || typeof root !== 'object') {
-    const found = Object.keys(doc).filter((k) => !k.startsWith('?')).join(', ') || 'nothing';
+    const found = rootNames(doc).join(', ') || 'nothing';
     yield { kind: 'issue', issue: issue('error', 'un_bad_root', `root element is ${found}, expected CONSOLIDATED_LIST`, { file, element: found },
       'the root element is CONSOLIDATED_LIST') };
     return;
   }
   const seen = new Set<string>();
-  yield* records(root as Node, 'INDIVIDUALS', 'INDIVIDUAL', file, seen);
-  yield* records(root as Node, 'ENTITIES', 'ENTITY', file, seen);
+  yield* records(root as XmlNode, 'INDIVIDUALS', 'INDIVIDUAL', file, seen);
+  yield* records(root as XmlNode, 'ENTITIES', 'ENTITY', file, seen);
 }
 
 /** Imports the UN Security Council consolidated list XML (contract in `types.ts`). */

@@ -17,6 +17,7 @@ import {
   type PrimaryMatchType,
   type SecondaryMatchDetail,
 } from './types.js';
+import { dict } from '../own.js';
 
 export interface PreparedEntity {
   entity: Entity;
@@ -186,9 +187,9 @@ export function describeEntity(query: PreparedQuery, entity: Entity, evaluation:
 }
 
 function keyedDetails(query: PreparedQuery, candidates: readonly Candidate[]): KeyedMatchTypesDetails {
-  const out: KeyedMatchTypesDetails = {};
+  const out: KeyedMatchTypesDetails = dict();
   for (const c of candidates) {
-    const terms: Record<string, string[]> = {};
+    const terms: Record<string, string[]> = dict();
     c.match.placed.forEach((p, i) => {
       const term = query.words[i]!.text;
       const list = (terms[term] ??= []);

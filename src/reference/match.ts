@@ -13,7 +13,7 @@
  *    every core word must match (per-word types of word-match.ts, glued words, initials); affixes, particles,
  *    numbers and single letters are optional; a particle of the reference (not a stop word) may stand between
  *    two words of the name.
- * 5. Noise guard (README.md, "Noise rules"): a name of two or more core words needs two of them
+ * 5. Noise guard (docs/references.md, "Noise rules"): a name of two or more core words needs two of them
  *    matched by full words (a stop word of the name matched exactly may be the second); a name of one core word
  *    must be spelt as listed, a one-word person name is reported only when enabled, a person name of one core
  *    word and particles only with the particles, and a common word only with a second word of the name.
@@ -29,7 +29,7 @@ import type { EntityIndex } from '../screening/entity-index.js';
 import { aloneEntry, initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
 import { referenceWords, type ReferenceWords } from './noise.js';
 import type { TokenScript } from '../names/normalize.js';
-import { tokenizeWithOffsets, type OffsetToken } from './tokens.js';
+import { MAX_REFERENCE_WORDS, tokenizeWithOffsets, type OffsetToken } from './tokens.js';
 import { Aligner, LETTERS, MAX_GLUE, PairCache, SPELT, type Alignment } from './align.js';
 import { PairHits, type PairHit } from './pair-hits.js';
 import { TypeMemo } from './type-memo.js';
@@ -115,8 +115,6 @@ const MAX_ACRONYM_NAMES = 20;
 const COMMON_DF_SHARE = 1 / 2000;
 const COMMON_DF_MIN = 25;
 const VOCAB_CACHE_LIMIT = 50_000;
-/** Word positions are packed into 8 bits (candidate keys, pair memo, alignment moves). */
-const MAX_REFERENCE_WORDS = 255;
 const WORD_CACHE_LIMIT = 50_000;
 const SCORE_CACHE_LIMIT = 100_000;
 const PAIR_CACHE_LIMIT = 100_000;

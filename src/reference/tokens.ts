@@ -98,6 +98,13 @@ function cjkRun(norm: { text: string; from: number[]; to: number[] }, runStart: 
 }
 
 /** The words of `input` as the one normaliser folds them, each with its [start, end) offsets in `input`. */
+/**
+ * Words a reference may have once normalised (word positions are packed into 8 bits by the matcher).
+ * Normalisation can multiply words: `½` is two (`1`, `2`), so a term within the character
+ * limit can still exceed it; requests are checked against it before screening.
+ */
+export const MAX_REFERENCE_WORDS = 255;
+
 export function tokenizeWithOffsets(input: string): OffsetToken[] {
   if (ASCII_ONLY.test(input)) return asciiTokens(input);
   const norm = normalise(input);

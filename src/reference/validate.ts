@@ -4,6 +4,8 @@
  */
 import { problem, type Problem, type Result } from '../errors.js';
 import { DEFAULT_FUZZINESS } from '../names/fuzziness.js';
+import { charLength } from '../request/validate.js';
+import { MAX_REFERENCE_WORDS, tokenizeWithOffsets } from './tokens.js';
 import type { ReferenceRequest, ScreenReferenceOptions, SearchProfile } from './types.js';
 
 export const MAX_REFERENCE_LENGTH = 255;
@@ -36,7 +38,7 @@ function requiredString(raw: Record<string, unknown>, key: keyof ReferenceReques
     problems.push(problem(`${key}_empty`, `${key} must not be empty`, key));
     return undefined;
   }
-  if (v.length > max) {
+  if (charLength(v) > max) {
     problems.push(problem(`${key}_too_long`, `${key} must be at most ${max} characters`, key));
     return undefined;
   }
@@ -52,6 +54,10 @@ export function validateReferenceRequest(raw: unknown, options: ScreenReferenceO
   if (!isObject(raw)) return { ok: false, error: [problem('request_invalid', 'the request must be a JSON object')] };
   const problems: Problem[] = [];
   const searchTerm = requiredString(raw, 'search_term', options.maxTermLength ?? MAX_REFERENCE_LENGTH, problems);
+  if (searchTerm !== undefined && tokenizeWithOffsets(searchTerm).length > MAX_REFERENCE_WORDS) {
+    const message = `search_term must have at most ${MAX_REFERENCE_WORDS} words once normalised (some characters, such as ½, stand for several)`;
+    problems.push(problem('search_term_too_many_words', message, 'search_term'));
+  }
   const clientRef = requiredString(raw, 'client_ref', MAX_REFERENCE_CLIENT_REF_LENGTH, problems);
   const profileKey = requiredString(raw, 'search_profile', 255, problems);
   let profile: SearchProfile | undefined;

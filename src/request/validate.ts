@@ -48,6 +48,13 @@ export interface ValidateOptions {
   maxLimit?: number;
 }
 
+/** Length in characters (Unicode code points), as the spec's limits count them; not UTF-16 code units. */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const LIST_TYPE_SET: ReadonlySet<string> = new Set(LIST_TYPES);
@@ -89,7 +96,7 @@ function readTerm(raw: unknown, maxLength: number, problems: Problem[]): { submi
     problems.push(problem('search_term_empty', 'search_term must not be empty', 'search_term'));
     return undefined;
   }
-  if (submitted.length > maxLength) {
+  if (charLength(submitted) > maxLength) {
     problems.push(problem('search_term_too_long', `search_term must be at most ${maxLength} characters`, 'search_term'));
     return undefined;
   }
@@ -188,7 +195,7 @@ export function validateSearchRequest(raw: unknown, options: ValidateOptions = {
   let clientRef: string | undefined;
   if (raw.client_ref !== undefined) {
     if (typeof raw.client_ref !== 'string') problems.push(problem('client_ref_invalid', 'client_ref must be a string', 'client_ref'));
-    else if (raw.client_ref.length > MAX_CLIENT_REF_LENGTH) {
+    else if (charLength(raw.client_ref) > MAX_CLIENT_REF_LENGTH) {
       problems.push(problem('client_ref_too_long', `client_ref must be at most ${MAX_CLIENT_REF_LENGTH} characters`, 'client_ref'));
     } else clientRef = raw.client_ref;
   }

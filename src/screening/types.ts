@@ -26,7 +26,7 @@ export interface SearchRequest {
   client_ref?: string;
   /** Allow one query word to stay unmatched (`name_variations_removal`). */
   name_variations?: boolean;
-  /** tamis extension: query words that must match by a full word, capped at the query's own (default 1; README). */
+  /** tamis extension: query words that must match by a full word, capped at the query's own (default 1; docs/matching.md). */
   min_matched_words?: number;
   /** `match_types_details` shape: 'list' (default) or 'keyed'. */
   details_shape?: 'list' | 'keyed';

@@ -24,6 +24,7 @@ export {
   type CertificateContent,
   type RescreenReport,
 } from './service.js';
+export { SEARCH_ROUTES, type SearchRoute, type RouteInput } from './routes.js';
 export { entityFingerprint, fingerprintContent, hashApiKey, KEY_FIELD_TAGS } from './fingerprint.js';
 export { SlidingWindowRateLimiter, DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { backoffDelayMs, withRetry, type BackoffOptions, type RetryOptions } from './retry.js';
@@ -35,6 +36,18 @@ export {
   type WebhookOutbox,
   type WebhookSender,
 } from './webhooks.js';
+export { checkWebhookUrl, refusedAddress, type WebhookUrlPolicy, type UrlCheck } from './webhook-url.js';
+export { createWebhookSender, type WebhookResolver, type WebhookSenderOptions } from './webhook-sender.js';
+export {
+  signWebhookBody,
+  verifyWebhookSignature,
+  SIGNATURE_HEADER,
+  DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  type VerifyOptions,
+  type VerifyResult,
+} from './webhook-signature.js';
+export type { AccountSettings, NewAccount, NewUser, NewSearchProfile, ApiKeyOptions } from './resources/account-settings.js';
+export type { WebhookEndpointInput } from './resources/webhook-settings.js';
 export { renderCertificate, type CertificateInput, type CertificateOptions } from './certificate.js';
 export { systemClock, randomIds, manualClock, sequentialIds, type ManualClock } from './ports.js';
 export { formatTimestamp, formatDate } from './time.js';

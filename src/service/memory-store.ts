@@ -1,6 +1,7 @@
 /** The in-memory store adapter: for tests, demos and single-process hosts that do not need durability. */
 import { applySearchQuery, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from './store.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   CommentRecord,
   DifferenceRecord,
@@ -15,22 +16,25 @@ import type {
 } from './types.js';
 
 interface State {
+  accounts: Map<number, AccountRecord>;
   users: Map<number, UserRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
-  tags: Map<string, TagDefinition>;
-  profiles: Map<string, SearchProfileRecord>;
+  tags: Map<string, TagDefinition>; // key `${account_id}\u0000${name}`
+  profiles: Map<string, SearchProfileRecord>; // key `${account_id}\u0000${id}`
   searches: Map<number, SearchRecord>;
   refs: Map<string, number>;
   hits: Map<string, HitRecord[]>; // key `${search_id}:${provider}`
   comments: Map<number, CommentRecord[]>;
-  whitelist: Map<string, WhitelistRecord>; // key `${client_ref}\u0000${entity_id}`
+  whitelist: Map<string, WhitelistRecord>; // key `${account_id}\u0000${client_ref}\u0000${entity_id}`
   differences: Map<number, DifferenceRecord[]>;
   outbox: Map<string, OutboxRecord>;
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
 const hitKey = (searchId: number, provider: EntityProvider) => `${searchId}:${provider}`;
-const wlKey = (clientRef: string, entityId: string) => `${clientRef}\u0000${entityId}`;
+const accountKey = (accountId: number, name: string) => `${accountId}\u0000${name}`;
+const wlKey = (accountId: number, clientRef: string, entityId: string) => `${accountId}\u0000${clientRef}\u0000${entityId}`;
+const byText = <T>(key: (v: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /** Records the previous value of every key a commit touches, so a failed batch can be undone. */
 class Journal {
@@ -58,6 +62,9 @@ class Journal {
 
 function apply(s: State, op: StoreOp, j: Journal): void {
   switch (op.type) {
+    case 'put_account':
+      j.set(s.accounts, op.account.id, clone(op.account));
+      return;
     case 'put_user':
       j.set(s.users, op.user.id, clone(op.user));
       return;
@@ -68,13 +75,13 @@ function apply(s: State, op: StoreOp, j: Journal): void {
       j.delete(s.apiKeys, op.key_hash);
       return;
     case 'put_tag_definition':
-      j.set(s.tags, op.tag.name, clone(op.tag));
+      j.set(s.tags, accountKey(op.tag.account_id, op.tag.name), clone(op.tag));
       return;
     case 'delete_tag_definition':
-      j.delete(s.tags, op.name);
+      j.delete(s.tags, accountKey(op.account_id, op.name));
       return;
     case 'put_search_profile':
-      j.set(s.profiles, op.profile.id, clone(op.profile));
+      j.set(s.profiles, accountKey(op.profile.account_id, op.profile.id), clone(op.profile));
       return;
     case 'insert_search':
       if (s.searches.has(op.search.id)) throw new StoreConflictError(`search ${op.search.id} exists`);
@@ -129,10 +136,10 @@ function apply(s: State, op: StoreOp, j: Journal): void {
       j.set(s.comments, op.comment.search_id, [...(s.comments.get(op.comment.search_id) ?? []), clone(op.comment)]);
       return;
     case 'put_whitelist':
-      j.set(s.whitelist, wlKey(op.entry.client_ref, op.entry.entity_id), clone(op.entry));
+      j.set(s.whitelist, wlKey(op.entry.account_id, op.entry.client_ref, op.entry.entity_id), clone(op.entry));
       return;
     case 'delete_whitelist':
-      j.delete(s.whitelist, wlKey(op.client_ref, op.entity_id));
+      j.delete(s.whitelist, wlKey(op.account_id, op.client_ref, op.entity_id));
       return;
     case 'insert_differences':
       for (const d of op.differences) {
@@ -154,6 +161,7 @@ function apply(s: State, op: StoreOp, j: Journal): void {
 
 export function createMemoryStore(): ServiceStore {
   const state: State = {
+    accounts: new Map(),
     users: new Map(),
     apiKeys: new Map(),
     tags: new Map(),
@@ -170,23 +178,32 @@ export function createMemoryStore(): ServiceStore {
   const out = <T>(v: T | undefined): T | null => (v === undefined ? null : clone(v));
 
   return {
+    async getAccount(id) {
+      return out(state.accounts.get(id));
+    },
+    async listAccounts() {
+      return [...state.accounts.values()].sort((a, b) => a.id - b.id).map(clone);
+    },
     async getUser(id) {
       return out(state.users.get(id));
     },
-    async listUsers() {
-      return [...state.users.values()].sort((a, b) => a.id - b.id).map(clone);
+    async listUsers(accountId) {
+      return [...state.users.values()]
+        .filter((u) => accountId === undefined || u.account_id === accountId)
+        .sort((a, b) => a.id - b.id)
+        .map(clone);
     },
     async getApiKey(keyHash) {
       return out(state.apiKeys.get(keyHash));
     },
-    async listTagDefinitions() {
-      return [...state.tags.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(clone);
+    async listTagDefinitions(accountId) {
+      return [...state.tags.values()].filter((t) => t.account_id === accountId).sort(byText((t) => t.name)).map(clone);
     },
-    async listSearchProfiles() {
-      return [...state.profiles.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(clone);
+    async listSearchProfiles(accountId) {
+      return [...state.profiles.values()].filter((p) => p.account_id === accountId).sort(byText((p) => p.id)).map(clone);
     },
-    async getSearchProfile(id) {
-      return out(state.profiles.get(id));
+    async getSearchProfile(accountId, id) {
+      return out(state.profiles.get(accountKey(accountId, id)));
     },
     async nextSearchId() {
       seq += 1;
@@ -220,10 +237,10 @@ export function createMemoryStore(): ServiceStore {
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
         .map(clone);
     },
-    async getWhitelist(clientRef) {
+    async getWhitelist(accountId, clientRef) {
       return [...state.whitelist.values()]
-        .filter((w) => w.client_ref === clientRef)
-        .sort((a, b) => (a.entity_id < b.entity_id ? -1 : a.entity_id > b.entity_id ? 1 : 0))
+        .filter((w) => w.account_id === accountId && w.client_ref === clientRef)
+        .sort(byText((w) => w.entity_id))
         .map(clone);
     },
     async getDifferences(searchId, date) {

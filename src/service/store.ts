@@ -11,6 +11,7 @@
  */
 import type { MatchStatus, RiskLevel } from '../screening/types.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   CommentRecord,
   DifferenceRecord,
@@ -29,6 +30,8 @@ export type MonitoredFilter = 'suspended' | 'un-suspended' | 'false';
 
 /** A validated GET /searches query, as the store sees it. */
 export interface SearchQuery {
+  /** Only the searches of this account. */
+  account_id: number;
   assignee_id?: number;
   searcher_id?: number;
   risk_levels?: RiskLevel[];
@@ -58,11 +61,12 @@ export interface SearchQuery {
 }
 
 export type StoreOp =
+  | { type: 'put_account'; account: AccountRecord }
   | { type: 'put_user'; user: UserRecord }
   | { type: 'put_api_key'; api_key: ApiKeyRecord }
   | { type: 'delete_api_key'; key_hash: string }
   | { type: 'put_tag_definition'; tag: TagDefinition }
-  | { type: 'delete_tag_definition'; name: string }
+  | { type: 'delete_tag_definition'; account_id: number; name: string }
   | { type: 'put_search_profile'; profile: SearchProfileRecord }
   /** Fails (conflict) when the id or ref exists. */
   | { type: 'insert_search'; search: SearchRecord }
@@ -76,7 +80,7 @@ export type StoreOp =
   | { type: 'update_hits'; hits: HitRecord[] }
   | { type: 'insert_comment'; comment: CommentRecord }
   | { type: 'put_whitelist'; entry: WhitelistRecord }
-  | { type: 'delete_whitelist'; client_ref: string; entity_id: string }
+  | { type: 'delete_whitelist'; account_id: number; client_ref: string; entity_id: string }
   | { type: 'insert_differences'; differences: DifferenceRecord[] }
   | { type: 'append_outbox'; records: OutboxRecord[] }
   /** Fails (conflict) when the record is missing. */
@@ -90,17 +94,21 @@ export class StoreConflictError extends Error {
 }
 
 export interface ServiceStore {
+  getAccount(id: number): Promise<AccountRecord | null>;
+  /** Ordered by id. */
+  listAccounts(): Promise<AccountRecord[]>;
+  /** User ids are unique across accounts. */
   getUser(id: number): Promise<UserRecord | null>;
-  /** Ordered by id. */
-  listUsers(): Promise<UserRecord[]>;
+  /** The users of one account, or of every account when `accountId` is undefined; ordered by id. */
+  listUsers(accountId?: number): Promise<UserRecord[]>;
   getApiKey(keyHash: string): Promise<ApiKeyRecord | null>;
-  /** Ordered by name. */
-  listTagDefinitions(): Promise<TagDefinition[]>;
-  getSearchProfile(id: string): Promise<SearchProfileRecord | null>;
-  /** Ordered by id. */
-  listSearchProfiles(): Promise<SearchProfileRecord[]>;
+  /** The tag definitions of an account, ordered by name. */
+  listTagDefinitions(accountId: number): Promise<TagDefinition[]>;
+  getSearchProfile(accountId: number, id: string): Promise<SearchProfileRecord | null>;
+  /** The search profiles of an account, ordered by id. */
+  listSearchProfiles(accountId: number): Promise<SearchProfileRecord[]>;
 
-  /** A fresh numeric search id, never returned before (gaps allowed). */
+  /** A fresh numeric search id, never returned before, unique across accounts (gaps allowed). */
   nextSearchId(): Promise<number>;
   getSearch(id: number): Promise<SearchRecord | null>;
   getSearchByRef(ref: string): Promise<SearchRecord | null>;
@@ -113,7 +121,8 @@ export interface ServiceStore {
   countHits(searchId: number, provider: EntityProvider): Promise<number>;
   /** Ordered by created_at then id. */
   getComments(searchId: number): Promise<CommentRecord[]>;
-  getWhitelist(clientRef: string): Promise<WhitelistRecord[]>;
+  /** The whitelist of one client_ref of an account, ordered by entity id. */
+  getWhitelist(accountId: number, clientRef: string): Promise<WhitelistRecord[]>;
   /** Differences of a search recorded on `date` (yyyy-mm-dd), in insertion order. */
   getDifferences(searchId: number, date: string): Promise<DifferenceRecord[]>;
 
@@ -135,6 +144,7 @@ function contains(haystack: string, needle: string): boolean {
 }
 
 export function searchMatchesQuery(s: SearchRecord, q: SearchQuery): boolean {
+  if (s.account_id !== q.account_id) return false;
   if (q.assignee_id !== undefined && s.assignee_id !== q.assignee_id) return false;
   if (q.searcher_id !== undefined && s.searcher_id !== q.searcher_id) return false;
   if (q.risk_levels && q.risk_levels.length > 0 && !q.risk_levels.includes(s.risk_level)) return false;
@@ -148,7 +158,7 @@ export function searchMatchesQuery(s: SearchRecord, q: SearchQuery): boolean {
   if (q.monitored === 'suspended' && !(s.is_monitored && s.is_suspended)) return false;
   if (q.monitored === 'un-suspended' && !(s.is_monitored && !s.is_suspended)) return false;
   if (q.tags && q.tags.length > 0) {
-    const hit = (t: { name: string; value: string }) => s.tags[t.name] === t.value;
+    const hit = (t: { name: string; value: string }) => Object.hasOwn(s.tags, t.name) && s.tags[t.name] === t.value;
     const okTags = q.tags_logical_operator === 'AND' ? q.tags.every(hit) : q.tags.some(hit);
     if (!okTags) return false;
   }

@@ -31,7 +31,7 @@ export interface Empty {
   code: 204 | 429;
 }
 
-/** Every service method answers one of these; an HTTP layer is a thin mapping (see README.md). */
+/** Every service method answers one of these; an HTTP layer is a thin mapping (see docs/searches.md). */
 export type ApiResponse<T> = Success<T> | FailureEnvelope | Empty;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -50,8 +50,38 @@ export interface IdGenerator {
 // ---------------------------------------------------------------------------------------------------------------
 // Records
 
+/** The account that existed before accounts did: records written by earlier versions belong to it. */
+export const DEFAULT_ACCOUNT_ID = 1;
+
+/** One webhook URL of an account. `secret` signs its bodies; null: the account's `webhook_secret`. */
+export interface WebhookEndpoint {
+  url: string;
+  secret: string | null;
+}
+
+/**
+ * An account: its users, api keys, searches, tags, tag definitions, search profiles, internal lists and webhooks
+ * are its own; another account's records answer as if they did not exist.
+ */
+export interface AccountRecord {
+  id: number;
+  name: string;
+  /**
+   * Ids of the internal lists (blacklists) its searches match. `null` (the default account as created
+   * implicitly or by the SQLite migration): every internal list that no other account has in its settings.
+   */
+  internal_lists: string[] | null;
+  /** Every event of the account goes to every URL. */
+  webhooks: WebhookEndpoint[];
+  /** Signs the bodies of endpoints without a secret of their own. */
+  webhook_secret: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface UserRecord {
   id: number;
+  account_id: number;
   email: string;
   name: string;
   phone: string | null;
@@ -64,6 +94,8 @@ export interface UserRecord {
 export interface ApiKeyRecord {
   key_hash: string;
   user_id: number;
+  /** The account of the user (a key acts as its user, within its account). */
+  account_id: number;
   /** Sandbox keys get the sandbox rate limit (300/min by default). */
   sandbox: boolean;
   /** Calls per minute for this key; overrides the service default when set. */
@@ -72,16 +104,22 @@ export interface ApiKeyRecord {
 }
 
 export interface TagDefinition {
+  account_id: number;
   name: string;
   created_at: string;
 }
 
-/** A search profile of the account settings. `types` become the search's `filters.types`. */
+/**
+ * A search profile of the account settings. `types` become the search's `filters.types`; absent: every list type
+ * (no types filter). An empty list is refused when a profile is configured; one stored by an earlier version reads
+ * as absent (see `profileTypes`).
+ */
 export interface SearchProfileRecord {
+  account_id: number;
   id: string;
   name: string;
   slug: string;
-  types: string[];
+  types?: string[];
   version: number;
   /** Last edit of the profile; drives the 48-hour rule of PATCH search-profile. */
   updated_at: string;
@@ -102,6 +140,7 @@ export interface MonitorRecord {
 /** A stored search (a case). `version` increases by one on every update (optimistic concurrency). */
 export interface SearchRecord {
   id: number;
+  account_id: number;
   ref: string;
   version: number;
   searcher_id: number;
@@ -160,8 +199,9 @@ export interface CommentRecord {
   entity_id: string | null;
 }
 
-/** An entity marked false positive for a client_ref, with the fingerprint of its content at that time. */
+/** An entity marked false positive for a client_ref of an account, with the fingerprint of its content then. */
 export interface WhitelistRecord {
+  account_id: number;
   client_ref: string;
   entity_id: string;
   fingerprint: string;
@@ -232,6 +272,8 @@ export type WebhookEvent =
 /** One delivery of one event to one URL. The body to POST is `body`. */
 export interface OutboxRecord {
   id: string;
+  /** The account whose change fired the event (its webhook settings give the signing secret). */
+  account_id: number;
   event_id: string;
   url: string;
   body: WebhookEvent;

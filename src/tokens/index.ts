@@ -7,9 +7,12 @@ export { InMemoryCredentialStore } from './memory.js';
 export {
   TOKEN_SCOPE,
   MIN_TOKEN_SECRET_BYTES,
+  MAX_PASSWORD_BYTES,
   createTokenService,
   hashApiPassword,
+  passwordFits,
   type TokenClaims,
   type TokenService,
   type TokenServiceOptions,
 } from './service.js';
+export { FailureLimiter, type FailureLimitOptions } from './failures.js';

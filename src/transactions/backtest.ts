@@ -82,13 +82,13 @@ export function backtestScenario(options: BacktestOptions): Result<BacktestRepor
     held_by_both: [],
     errors: [],
   };
-  const tally = (totals: BacktestTotals, e: { outcome: string; triggered_segment: { identifiers: string[]; outcome: string } | null }) => {
+  const tally = (totals: BacktestTotals, e: { outcome: string; triggered_segment: { identifiers: string[]; name: string; outcome: string } | null }) => {
     if (e.outcome === 'ERROR') totals.errors++;
     else if (!e.triggered_segment) totals.not_triggered++;
     else {
       if (e.triggered_segment.outcome === 'HOLD') totals.held++;
       else totals.alerted++;
-      const id = e.triggered_segment.identifiers[0] as string;
+      const id = e.triggered_segment.identifiers[0] ?? e.triggered_segment.name; // a hosted-language set may name no segment
       totals.segments[id] = (totals.segments[id] ?? 0) + 1;
     }
   };

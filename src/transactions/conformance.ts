@@ -4,7 +4,7 @@
  *
  *   for (const c of transactionStoreConformance) it(c.name, () => c.run(() => new MyStore()));
  */
-import type { AuditSink, HistoryPort, HistoryRecord, MuteStore, RiskStore, TransactionStore } from './ports.js';
+import type { AuditSink, CustomerRecord, CustomerRecordStore, HistoryPort, HistoryRecord, MuteStore, ProductRecord, RiskStore, TransactionStore } from './ports.js';
 import type { AlertMute, TransactionAuditRecord, Transaction } from './types.js';
 
 export interface ConformanceCase<P> {
@@ -73,6 +73,19 @@ export const transactionStoreConformance: ConformanceCase<TransactionStore>[] = 
       await s.put(sampleTransaction(3, '2026-01-01T00:00:00Z'));
       const order = (await s.list()).map((t) => t.external_identifier);
       check(JSON.stringify(order) === JSON.stringify(['conf-3', 'conf-2', 'conf-1']), `order was ${order.join(',')}`);
+    },
+  },
+  {
+    name: 'insertIfAbsent: of concurrent inserts with one external_identifier exactly one wins, and it is the one stored',
+    async run(make) {
+      const s = await make();
+      const candidates = [1, 2, 3, 4].map((n) => ({ ...sampleTransaction(n, '2026-01-01T00:00:00Z'), external_identifier: 'same' }));
+      const won = await Promise.all(candidates.map((t) => s.insertIfAbsent(t)));
+      check(won.filter(Boolean).length === 1, `exactly one insert wins (won: ${won.join(',')})`);
+      const winner = candidates[won.indexOf(true)]!;
+      check((await s.getByExternalIdentifier('same'))?.identifier === winner.identifier, 'the winner is stored');
+      check((await s.list()).length === 1, 'nothing else is stored');
+      check(await s.insertIfAbsent(sampleTransaction(9, '2026-01-01T00:00:00Z')), 'another external_identifier is inserted');
     },
   },
   {
@@ -212,6 +225,61 @@ export const historyPortConformance: ConformanceCase<(records: HistoryRecord[]) 
       h.append(hrec('b', 'A', 20));
       const v = h.range('customer', 'A', 0, 100);
       check(v.records.slice(v.start, v.end).map((r) => r.id).join() === 'a,b,c', 'order after append');
+    },
+  },
+  {
+    name: 'rangeAll (when present) returns every record with from < t <= to, ordered by time, appended ones included',
+    async run(make) {
+      const build = await make();
+      const h = build([hrec('c', 'A', 30, 'X'), hrec('a', 'B', 10), hrec('b', 'A', 20)]);
+      if (!h.rangeAll) return;
+      const v = h.rangeAll(10, 30);
+      check(v.records.slice(v.start, v.end).map((r) => r.id).join() === 'b,c', 'window over all customers');
+      if (!h.append) return;
+      h.append(hrec('d', 'C', 25));
+      const w = h.rangeAll(0, 100);
+      check(w.records.slice(w.start, w.end).map((r) => r.id).join() === 'a,b,d,c', 'order after append');
+    },
+  },
+];
+
+/** A fresh, empty store with the adapter's own way of storing records (ports only read). */
+export interface CustomerRecordStoreFixture {
+  store: CustomerRecordStore;
+  put(customerIdentifier: string, records: readonly CustomerRecord[]): void | Promise<void>;
+  putProduct(customerIdentifier: string, productName: string, record: ProductRecord): void | Promise<void>;
+}
+
+export const customerRecordStoreConformance: ConformanceCase<CustomerRecordStoreFixture>[] = [
+  {
+    name: 'customers returns the records put, primary first, and an empty list for an unknown customer',
+    async run(make) {
+      const f = await make();
+      await f.put(uuid(1), [{ person: { first_name: 'Ada' } }, { company: { name: 'Acme' } }]);
+      const got = await f.store.customers(uuid(1));
+      check(got.length === 2 && (got[0]?.person as { first_name?: string } | undefined)?.first_name === 'Ada', 'records in order');
+      check((await f.store.customers(uuid(2))).length === 0, 'unknown customer has no records');
+    },
+  },
+  {
+    name: 'product returns the record of that customer and product name only',
+    async run(make) {
+      const f = await make();
+      await f.putProduct(uuid(1), 'loan-1', { outstanding_balance: 1200 });
+      check((await f.store.product(uuid(1), 'loan-1'))?.outstanding_balance === 1200, 'product by name');
+      check((await f.store.product(uuid(1), 'loan-2')) === undefined, 'other product name');
+      check((await f.store.product(uuid(2), 'loan-1')) === undefined, 'other customer');
+    },
+  },
+  {
+    name: 'records read back are copies: changing them does not change the store',
+    async run(make) {
+      const f = await make();
+      await f.put(uuid(1), [{ person: { first_name: 'Ada' } }]);
+      const got = (await f.store.customers(uuid(1))) as Array<{ person?: Record<string, unknown> }>;
+      if (got[0]?.person) got[0].person.first_name = 'Changed';
+      const again = await f.store.customers(uuid(1));
+      check((again[0]?.person as { first_name?: string } | undefined)?.first_name === 'Ada', 'stored record unchanged');
     },
   },
 ];

@@ -6,18 +6,23 @@
  * each triggered segment raises a TRANSACTION_MONITORING risk; the outcome is ERROR when any scenario could not be
  * evaluated, else HOLD when any triggered segment holds, else ALLOW. A mute suppresses the alert only.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { Result } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import type { EvaluationOutcome, MonetaryType } from './enums.js';
 import type {
+  CustomerRecord,
+  DetectorResult,
   HistoryPort,
   HistoryRecord,
   HistoryView,
+  ProductRecord,
   TransactionClock,
   TransactionIdGenerator,
 } from './ports.js';
+import type { EvaluatedValue } from './hosted/trace.js';
+import { EvalFailure } from './eval-failure.js';
+import { compileHostedScenario, isHostedScenarioDocument, type BlockRegistry } from './hosted/compile.js';
 import { counterpartyOf, toHistoryRecord } from './record.js';
 import {
   scenarioSchema,
@@ -45,7 +50,8 @@ import type {
   TransactionViolation,
   TriggeredSegment,
 } from './types.js';
-import { toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+import { strictAjv, toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
+import { own } from '../own.js';
 
 // ---------------------------------------------------------------- public shapes
 
@@ -57,6 +63,10 @@ export interface TransactionCustomerContext {
   segment?: string;
   account_opened_at?: string;
   attributes?: Record<string, ScenarioLiteral>;
+  /** Customer segment identifiers: hosted-language segment sets apply by them (`segment` counts as one). */
+  segments?: readonly string[];
+  /** The customer's records, primary first (`customer[N].person.*` / `.company.*` in the hosted language). */
+  records?: readonly CustomerRecord[];
 }
 
 export interface EvaluationContext {
@@ -72,6 +82,10 @@ export interface EvaluationContext {
   screener?: Screener;
   /** Validate the input against the Transaction input schema first (default true). */
   validate?: boolean;
+  /** The product or loan record the transaction is booked on (`transaction.product.*` in the hosted language). */
+  product?: ProductRecord;
+  /** Results of the host's detectors for this transaction (`detector.<slug>.score` / `.triggered`). */
+  detectors?: Readonly<Record<string, DetectorResult>>;
 }
 
 export interface ConditionTrace {
@@ -90,12 +104,19 @@ export interface ConditionTrace {
 }
 
 export interface SegmentTrace {
+  /** The segment's identifier (the mute key); for a hosted-language set, its first customer segment identifier. */
   identifier: string;
+  /** The risk's `triggered_segment.identifiers` when not `[identifier]` (a hosted-language set's customer segments). */
+  identifiers?: string[];
   name: string;
   outcome: 'ALLOW' | 'HOLD';
   priority: number;
   matched: boolean;
   conditions: ConditionTrace[];
+  /** Hosted-language scenarios: the value each field, segment parameter, block and aggregation evaluated to. */
+  evaluated_values?: EvaluatedValue[];
+  /** Hosted-language scenarios: the description template filled with the evaluated values (the alert title). */
+  title?: string;
 }
 
 export interface ScenarioRef {
@@ -103,6 +124,8 @@ export interface ScenarioRef {
   name: string;
   version: number;
   description: string;
+  /** Hosted-language scenarios: how their alerts are grouped (`parameters.risk_subject_grouping(s)`). */
+  risk_subject_groupings?: string[];
 }
 
 export interface ScenarioEvaluation {
@@ -124,6 +147,9 @@ export interface MonitoringAlert {
   outcome: 'ALLOW' | 'HOLD';
   muted: boolean;
   mute_identifier: string | null;
+  /** Hosted-language scenarios: the filled description template. */
+  title?: string;
+  risk_subject_groupings?: string[];
 }
 
 export interface EvaluationResult {
@@ -137,14 +163,6 @@ export interface EvaluationResult {
 }
 
 // ---------------------------------------------------------------- internals
-
-class EvalFailure {
-  constructor(
-    readonly code: string,
-    readonly message: string,
-    readonly path: string,
-  ) {}
-}
 
 type AnyTransaction = TransactionInput | Transaction;
 
@@ -160,6 +178,7 @@ export interface Env {
   trace: ConditionTrace[];
   screenedAny: boolean;
   screenHit: boolean;
+  ctx: EvaluationContext;
 }
 
 type OperandFn = (env: Env) => unknown;
@@ -212,7 +231,10 @@ export interface CompileOptions {
 }
 
 export interface CompiledScenario {
-  readonly definition: ScenarioDefinition;
+  /** The tamis-format definition; absent for a scenario compiled from the hosted service's language. */
+  readonly definition?: ScenarioDefinition;
+  /** Keep the transaction on its history record (`source`): the scenario aggregates fields the flat record lacks. */
+  readonly needsHistorySource?: boolean;
   readonly ref: ScenarioRef;
   readonly usesScreening: boolean;
   /** Evaluate against an environment; internal. */
@@ -221,15 +243,9 @@ export interface CompiledScenario {
 
 let scenarioValidator: ValidateFunction | undefined;
 let compilations = 0;
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
-
 function validateScenarioShape(def: unknown): TransactionViolation[] {
   if (!scenarioValidator) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-    addFormats(ajv, ['uuid']);
-    scenarioValidator = ajv.compile(scenarioSchema);
+    scenarioValidator = strictAjv().compile(scenarioSchema);
   }
   if (scenarioValidator(def)) return [];
   return violationsFromAjv(scenarioValidator.errors ?? []).map((v) => ({ ...v, code: 'INVALID_SCENARIO' }));
@@ -262,7 +278,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
     fv: ScenarioFilterValue,
     path: string,
   ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
-    const get = GETTERS[key] as (r: HistoryRecord) => unknown;
+    const get = own(GETTERS, key) as (r: HistoryRecord) => unknown;
     if (typeof fv === 'object' && fv !== null && !Array.isArray(fv) && 'not' in fv) {
       const inner = compileFilterValue(key, fv.not, `${path}.not`);
       return { test: (r, cur) => !inner.test(r, cur), label: `not ${inner.label}` };
@@ -365,6 +381,8 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
       } catch (e) {
         throw new EvalFailure('HISTORY_UNAVAILABLE', `history port failed: ${String(e)}`, path);
       }
+      if (view === null || typeof view !== 'object' || !Array.isArray(view.records) || !Number.isInteger(view.start) || !Number.isInteger(view.end))
+        throw new EvalFailure('HISTORY_UNAVAILABLE', 'history port answered no view (records, start, end)', path);
       const records = view.records;
       if (countAll) {
         // An unfiltered count needs no record: the slice length, less the current transaction if the history holds it.
@@ -381,7 +399,9 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
       const test = filter.test;
       let count = 0;
       let sum = 0;
-      let sumSq = 0;
+      // Welford's running mean and sum of squared deviations: stable for large amounts (E[x²] − mean² is not).
+      let mean = 0;
+      let m2 = 0;
       let min = Infinity;
       let max = -Infinity;
       let unique: Set<unknown> | undefined;
@@ -403,7 +423,9 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
         if (numeric) {
           const a = r.amount;
           sum += a;
-          sumSq += a * a;
+          const delta = a - mean;
+          mean += delta / count;
+          m2 += delta * (a - mean);
           if (a < min) min = a;
           if (a > max) max = a;
         } else if (uniqueOf !== null) {
@@ -432,11 +454,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
           out = unique ? unique.size : 0;
           break;
         case 'stddev': {
-          if (count === 0) out = null;
-          else {
-            const mean = sum / count;
-            out = Math.sqrt(Math.max(0, sumSq / count - mean * mean));
-          }
+          out = count === 0 ? null : Math.sqrt(Math.max(0, m2 / count));
           break;
         }
       }
@@ -712,11 +730,16 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
         const cacheKey = `screen\u0000${name}\u0000${s.types?.join(',') ?? ''}\u0000${s.fuzziness ?? ''}`;
         let hits = env.cache.get(cacheKey) as Array<{ id: string; name: string; score: number }> | undefined;
         if (!hits) {
-          const res = screener.search({
-            search_term: name,
-            ...(s.fuzziness !== undefined ? { fuzziness: s.fuzziness } : {}),
-            ...(s.types ? { filters: { types: s.types } } : {}),
-          });
+          let res: ReturnType<Screener['search']>;
+          try {
+            res = screener.search({
+              search_term: name,
+              ...(s.fuzziness !== undefined ? { fuzziness: s.fuzziness } : {}),
+              ...(s.types ? { filters: { types: s.types } } : {}),
+            });
+          } catch (e) {
+            throw new EvalFailure('SCREENING_FAILED', `screening ${party} failed: ${e instanceof Error ? e.message : String(e)}`, path);
+          }
           if (!res.ok) throw new EvalFailure('SCREENING_FAILED', `screening ${party} failed: ${res.error.message}`, path);
           hits = res.value.hits.map((h) => ({ id: h.doc.id, name: h.doc.name, score: h.score }));
           env.cache.set(cacheKey, hits);
@@ -792,6 +815,8 @@ export interface ScenarioEngineOptions {
   scenarios: ReadonlyArray<ScenarioDefinition | CompiledScenario | unknown>;
   lookups?: Readonly<Record<string, readonly ScenarioLiteral[]>>;
   screener?: Screener;
+  /** Blocks of hosted-language scenarios (default: the shipped registry). */
+  blocks?: BlockRegistry;
 }
 
 export interface ScenarioEngine {
@@ -818,7 +843,9 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
       compiled.push(s);
       return;
     }
-    const r = compileScenario(s, options.lookups ? { lookups: options.lookups } : {});
+    const r = isHostedScenarioDocument(s)
+      ? compileHostedScenario(s, options.blocks ? { blocks: options.blocks } : {})
+      : compileScenario(s, options.lookups ? { lookups: options.lookups } : {});
     if (r.ok) compiled.push(r.value);
     else problems.push(...r.error.map((p) => ({ ...p, path: `scenarios[${i}]${p.path.replace(/^\$/, '')}` })));
   });
@@ -830,6 +857,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
   }
   if (problems.length > 0) return { ok: false, error: problems };
   const defaultScreener = options.screener;
+  const keepSource = compiled.some((c) => c.needsHistorySource === true);
 
   const core = (
     tx: AnyTransaction,
@@ -840,6 +868,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
   ): EvaluationResult => {
     const customerId = ctx.customer.identifier;
     const rec = toHistoryRecord(tx, customerId);
+    if (keepSource) rec.source = tx;
     const env: Env = {
       rec,
       tx,
@@ -851,6 +880,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
       trace: [],
       screenedAny: false,
       screenHit: false,
+      ctx,
     };
     const type = rec.type as MonetaryType;
     const evaluations: ScenarioEvaluation[] = [];
@@ -868,7 +898,9 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
         if (!Number.isFinite(rec.amount)) throw new EvalFailure('BAD_DATA', 'base_value.amount is not a finite number', '$.details.base_value.amount');
         segment = sc.run(env, trace);
       } catch (e) {
-        if (!(e instanceof EvalFailure)) throw e;
+        // Whatever stops a scenario (bad data, a failing port, a fault of the host's screener or history) makes its
+        // outcome ERROR, never an exception out of the evaluation and never a silent ALLOW.
+        const failure = e instanceof EvalFailure ? e : new EvalFailure('EVALUATION_FAILED', `the scenario could not be evaluated: ${e instanceof Error ? e.message : String(e)}`, '$');
         anyError = true;
         evaluations.push({
           scenario: sc.ref,
@@ -876,7 +908,7 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
           triggered_segment: null,
           risk_identifier: null,
           trace,
-          problems: [{ code: e.code, message: e.message, path: e.path }],
+          problems: [{ code: failure.code, message: failure.message, path: failure.path }],
         });
         continue;
       }
@@ -884,9 +916,9 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
         evaluations.push({ scenario: sc.ref, outcome: 'ALLOW', triggered_segment: null, risk_identifier: null, trace, problems: [] });
         continue;
       }
-      const seg = sc.definition.segments[segment] as ScenarioDefinition['segments'][number];
+      const seg = trace[trace.length - 1] as SegmentTrace; // the segment that triggered
       const triggered: TriggeredSegment = {
-        identifiers: [seg.identifier],
+        identifiers: seg.identifiers ?? [seg.identifier],
         name: seg.name,
         outcome: seg.outcome,
         priority: seg.priority,
@@ -917,6 +949,8 @@ export function createScenarioEngine(options: ScenarioEngineOptions): Result<Sce
         outcome: seg.outcome,
         muted: mute !== undefined,
         mute_identifier: mute?.id ?? null,
+        ...(seg.title !== undefined ? { title: seg.title } : {}),
+        ...(sc.ref.risk_subject_groupings ? { risk_subject_groupings: sc.ref.risk_subject_groupings } : {}),
       });
       if (seg.outcome === 'HOLD') anyHold = true;
       evaluations.push({

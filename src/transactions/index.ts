@@ -38,6 +38,10 @@ export type {
   RiskStore,
   MuteStore,
   AuditSink,
+  CustomerRecord,
+  ProductRecord,
+  DetectorResult,
+  CustomerRecordStore,
 } from './ports.js';
 export {
   InMemoryHistory,
@@ -45,6 +49,7 @@ export {
   InMemoryRiskStore,
   InMemoryMuteStore,
   InMemoryAuditSink,
+  InMemoryCustomerRecords,
   fixedTransactionClock,
   sequentialTransactionIds,
 } from './memory.js';
@@ -111,6 +116,10 @@ export {
   muteStoreConformance,
   auditSinkConformance,
   historyPortConformance,
+  customerRecordStoreConformance,
+  type CustomerRecordStoreFixture,
   type ConformanceCase,
 } from './conformance.js';
 export { transactionPageEnvelope, validateTransactionPageRequest } from './paging.js';
+export { EvalFailure } from './eval-failure.js';
+export * from './hosted/index.js';

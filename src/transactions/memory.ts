@@ -6,6 +6,9 @@ import { internString } from './record.js';
 import type { TransactionRiskDecision } from './enums.js';
 import type {
   AuditSink,
+  CustomerRecord,
+  CustomerRecordStore,
+  ProductRecord,
   HistoryPort,
   HistoryRecord,
   HistoryScope,
@@ -104,6 +107,7 @@ export class InMemoryHistory implements HistoryPort {
       card_payment_type: this.str(r.card_payment_type),
       payment_channel: this.str(r.payment_channel),
       cash_pickup: r.cash_pickup,
+      source: r.source,
     };
   }
 
@@ -132,7 +136,26 @@ export class InMemoryHistory implements HistoryPort {
     const record = this.intern(input);
     this.insert(this.byCustomer, record.customer, record);
     if (record.counterparty !== null) this.insert(this.byCounterparty, record.counterparty, record);
+    if (this.all !== null) {
+      const at = upperBound(this.all.times, record.t);
+      this.all.records.splice(at, 0, record);
+      this.all.times.splice(at, 0, record.t);
+    }
     this.count++;
+  }
+
+  /** Every record by time, built on the first `rangeAll` (only hosts with customer-independent groups pay for it). */
+  private all: Subject | null = null;
+
+  rangeAll(fromMs: number, toMs: number): HistoryView {
+    if (this.all === null) {
+      const records: HistoryRecord[] = [];
+      for (const subject of this.byCustomer.values()) for (const r of subject.records) records.push(r);
+      records.sort((a, b) => a.t - b.t);
+      this.all = { records, times: records.map((r) => r.t) };
+    }
+    const times = this.all.times;
+    return { records: this.all.records, start: upperBound(times, fromMs), end: upperBound(times, toMs) };
   }
 
   range(scope: HistoryScope, key: string, fromMs: number, toMs: number): HistoryView {
@@ -140,6 +163,30 @@ export class InMemoryHistory implements HistoryPort {
     if (!subject) return { records: EMPTY, start: 0, end: 0 };
     const times = subject.times;
     return { records: subject.records, start: upperBound(times, fromMs), end: upperBound(times, toMs) };
+  }
+}
+
+/** Customer and product records in memory (the `CustomerRecordStore` adapter for tests and small hosts). */
+export class InMemoryCustomerRecords implements CustomerRecordStore {
+  private readonly customerRecords = new Map<string, readonly CustomerRecord[]>();
+  private readonly products = new Map<string, ProductRecord>();
+
+  /** Set the customer's records, primary first. */
+  put(customerIdentifier: string, records: readonly CustomerRecord[]): void {
+    this.customerRecords.set(customerIdentifier, clone(records));
+  }
+
+  putProduct(customerIdentifier: string, productName: string, record: ProductRecord): void {
+    this.products.set(`${customerIdentifier}\u0000${productName}`, clone(record));
+  }
+
+  async customers(customerIdentifier: string): Promise<readonly CustomerRecord[]> {
+    return clone(this.customerRecords.get(customerIdentifier) ?? []);
+  }
+
+  async product(customerIdentifier: string, productName: string): Promise<ProductRecord | undefined> {
+    const p = this.products.get(`${customerIdentifier}\u0000${productName}`);
+    return p === undefined ? undefined : clone(p);
   }
 }
 
@@ -181,6 +228,12 @@ export class InMemoryTransactionStore implements TransactionStore {
     if (transaction.identifier === null) throw new Error('InMemoryTransactionStore.put: transaction has no identifier');
     this.byId.set(transaction.identifier, clone(transaction));
     this.byExternal.set(transaction.external_identifier, transaction.identifier);
+  }
+  async insertIfAbsent(transaction: Transaction): Promise<boolean> {
+    // No await before the check and the write: one event-loop turn, so concurrent calls cannot interleave.
+    if (this.byExternal.has(transaction.external_identifier)) return false;
+    await this.put(transaction);
+    return true;
   }
   async get(identifier: string): Promise<Transaction | undefined> {
     const t = this.byId.get(identifier);

@@ -3,7 +3,7 @@
  * hosts pass these in. History is synchronous (evaluation is synchronous); storage ports are small and async.
  */
 import type { Direction, MonetaryType, TransactionRiskDecision } from './enums.js';
-import type { AlertMute, TransactionAuditRecord, Transaction, TransactionMonitoringRisk } from './types.js';
+import type { AlertMute, TransactionAuditRecord, Transaction, TransactionInput, TransactionMonitoringRisk } from './types.js';
 
 /** Current time as an ISO 8601 string. */
 export interface TransactionClock {
@@ -40,6 +40,11 @@ export interface HistoryRecord {
   card_payment_type: string | null;
   payment_channel: string | null;
   cash_pickup: boolean;
+  /**
+   * The whole transaction, kept only when an engine has a hosted-language scenario whose aggregations read fields
+   * this flat record lacks (custom fields, card funding type, ...).
+   */
+  source?: TransactionInput | Transaction;
 }
 
 export type HistoryScope = 'customer' | 'counterparty';
@@ -58,6 +63,11 @@ export interface HistoryPort {
    * record of customer C with counterparty P is in both `customer C` and `counterparty P`.
    */
   range(scope: HistoryScope, key: string, fromMs: number, toMs: number): HistoryView;
+  /**
+   * Optional: every record with `fromMs < t <= toMs`, ordered by time (hosted-language aggregations grouped by
+   * neither customer nor counterparty). Without it such an aggregation is a HISTORY_UNAVAILABLE evaluation error.
+   */
+  rangeAll?(fromMs: number, toMs: number): HistoryView;
   /** Optional: record a transaction once evaluated (the service calls it when present). */
   append?(record: HistoryRecord): void;
 }
@@ -75,7 +85,13 @@ export interface TransactionPage<T> {
 
 /** Stored transactions (output form) with the risks raised on them. */
 export interface TransactionStore {
+  /** Insert or replace by identifier. */
   put(transaction: Transaction): Promise<void>;
+  /**
+   * Insert unless a transaction with the same external_identifier is stored; true when inserted. Atomic: of
+   * concurrent calls with one external_identifier (in one process or several sharing the store) exactly one wins.
+   */
+  insertIfAbsent(transaction: Transaction): Promise<boolean>;
   get(identifier: string): Promise<Transaction | undefined>;
   getByExternalIdentifier(externalIdentifier: string): Promise<Transaction | undefined>;
   /** All stored transactions ordered by occurred_at then identifier (for back-testing). */
@@ -111,4 +127,28 @@ export interface AuditSink {
   append(record: TransactionAuditRecord): Promise<void>;
   /** Records about one transaction (transaction page), oldest first. */
   forTransaction(transactionIdentifier: string): Promise<TransactionAuditRecord[]>;
+}
+
+/** One record of the customer (the hosted language's `customer[N]`): a `person` or a `company`, any host fields. */
+export interface CustomerRecord {
+  person?: Readonly<Record<string, unknown>>;
+  company?: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/** A product or loan record a transaction is booked on (the hosted language's `transaction.product.*`). */
+export type ProductRecord = Readonly<Record<string, unknown>>;
+
+/** A detector's result for one transaction (`detector.<slug>.score` / `.triggered`). */
+export interface DetectorResult {
+  score?: number;
+  triggered?: boolean;
+}
+
+/** Customer and product records, read by the service before an evaluation (the engine itself stays synchronous). */
+export interface CustomerRecordStore {
+  /** The customer's records, primary first; empty when none are known. */
+  customers(customerIdentifier: string): Promise<readonly CustomerRecord[]>;
+  /** The product record named `productName` (the transaction's `details.product_name`) of the customer, if any. */
+  product(customerIdentifier: string, productName: string): Promise<ProductRecord | undefined>;
 }

@@ -9,6 +9,8 @@ import type { TransactionProfileHitState, TransactionRiskDecision } from './enum
 import type { TransactionCustomerContext, EvaluationResult, ScenarioEngine } from './engine.js';
 import type {
   AuditSink,
+  CustomerRecordStore,
+  DetectorResult,
   HistoryPort,
   MuteStore,
   TransactionPageRequest,
@@ -44,6 +46,8 @@ export interface TransactionServiceOptions {
   clock: TransactionClock;
   ids: TransactionIdGenerator;
   screener?: Screener;
+  /** Customer and product records for hosted-language scenarios (`customer[N].*`, `transaction.product.*`). */
+  customerRecords?: CustomerRecordStore;
   /** Prefix of page paths in list envelopes (default `/v1`). */
   basePath?: string;
   /** Default page size of lists (default 50, at most 1000). */
@@ -56,13 +60,21 @@ export interface TransactionActor {
   user_identifier: string;
 }
 
+/** What a submission (or a re-evaluation) passes to the evaluation besides the transaction. */
+export interface SubmitOptions {
+  enrichments?: readonly Enrichment[];
+  detectors?: Readonly<Record<string, DetectorResult>>;
+}
+
 export interface TransactionService {
-  submit(
-    input: unknown,
-    customer: TransactionCustomerContext,
-    options?: { enrichments?: readonly Enrichment[] },
-  ): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
+  submit(input: unknown, customer: TransactionCustomerContext, options?: SubmitOptions): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
   get(identifier: string): Promise<Result<Transaction, TransactionProblemDetail>>;
+  /**
+   * Evaluate again a stored transaction whose evaluation failed (outcome ERROR, not decided), under its identifier:
+   * the stored transaction, its risks, audit records and history entry are those of the new evaluation.
+   */
+  reevaluate(identifier: string, customer: TransactionCustomerContext, options?: SubmitOptions): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
+  /** RELEASE or REJECT a held transaction, or one whose evaluation failed (ERROR); the audit record is written with it. */
   decide(identifier: string, request: unknown, actor: TransactionActor): Promise<Result<ReviewDecisionResponse, TransactionProblemDetail>>;
   setRiskTypes(riskIdentifier: string, request: unknown): Promise<Result<string[], TransactionProblemDetail>>;
   createMute(request: unknown, customer?: { identifier: string }): Promise<Result<AlertMute, TransactionProblemDetail>>;
@@ -103,37 +115,68 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     for (const r of records) await audit.append(r);
   };
 
+  /** What an evaluation of `input` for `customer` reads: mutes, the customer's records and product, the ports. */
+  const evaluationContext = async (customer: TransactionCustomerContext, input: unknown, extra: SubmitOptions) => {
+    const store = options.customerRecords;
+    const productName = (input as { details?: { product_name?: unknown } }).details?.product_name;
+    const product = store && typeof productName === 'string' ? await store.product(customer.identifier, productName) : undefined;
+    const records = store && customer.records === undefined ? await store.customers(customer.identifier) : customer.records;
+    return {
+      customer: records === customer.records ? customer : { ...customer, records: records ?? [] },
+      ...(product ? { product } : {}),
+      ...(extra.detectors ? { detectors: extra.detectors } : {}),
+      history,
+      clock,
+      ids,
+      mutes: await mutes.forCustomer(customer.identifier),
+      validate: false,
+      ...(extra.enrichments ? { enrichments: extra.enrichments } : {}),
+      ...(options.screener ? { screener: options.screener } : {}),
+    };
+  };
+
+  /** Store what an evaluation raised besides the transaction itself. */
+  const record = async (result: EvaluationResult, customer: TransactionCustomerContext, audits: TransactionAuditRecord[]) => {
+    for (const risk of result.risks) {
+      await risks.put({ risk, customer_identifier: customer.identifier, decision: 'NOT_REVIEWED', risk_types: [] });
+    }
+    await appendAll(audits);
+    history.append?.(result.history_record);
+  };
+
+  const duplicate = () =>
+    problem(
+      409,
+      [{ code: 'DUPLICATE_TRANSACTION', message: 'a transaction with this external_identifier was already submitted', path: '$.external_identifier' }],
+      'Conflict',
+    );
+
   return {
     async submit(input, customer, submitOptions = {}) {
       const v = validateTransactionShape<{ external_identifier: string }>('transaction', input, 'input');
       if (!v.ok) return problem(400, v.error);
-      const existing = await transactions.getByExternalIdentifier(v.value.external_identifier);
-      if (existing) {
-        return problem(
-          409,
-          [{ code: 'DUPLICATE_TRANSACTION', message: 'a transaction with this external_identifier was already submitted', path: '$.external_identifier' }],
-          'Conflict',
-        );
-      }
-      const mutesOfCustomer = await mutes.forCustomer(customer.identifier);
-      const r = engine.evaluate(input, {
-        customer,
-        history,
-        clock,
-        ids,
-        mutes: mutesOfCustomer,
-        validate: false,
-        ...(submitOptions.enrichments ? { enrichments: submitOptions.enrichments } : {}),
-        ...(options.screener ? { screener: options.screener } : {}),
-      });
+      if (await transactions.getByExternalIdentifier(v.value.external_identifier)) return duplicate();
+      const r = engine.evaluate(input, await evaluationContext(customer, input, submitOptions));
       if (!r.ok) return r;
       const result = r.value;
-      await transactions.put(result.transaction);
-      for (const risk of result.risks) {
-        await risks.put({ risk, customer_identifier: customer.identifier, decision: 'NOT_REVIEWED', risk_types: [] });
+      // The evaluation is pure; it counts only once stored. Of concurrent submits of one external_identifier the
+      // store lets exactly one in, and only that one writes risks, audit records and history.
+      if (!(await transactions.insertIfAbsent(result.transaction))) return duplicate();
+      await record(result, customer, result.audit_records);
+      return { ok: true, value: result };
+    },
+
+    async reevaluate(identifier, customer, reOptions = {}) {
+      const t = await transactions.get(identifier);
+      if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
+      if (t.evaluation_outcome !== 'ERROR' || t.review_decision !== 'NOT_APPLICABLE') {
+        const message = `only an undecided transaction whose evaluation failed (ERROR) is evaluated again (evaluation_outcome is ${t.evaluation_outcome}, review_decision ${t.review_decision})`;
+        return problem(409, [{ code: 'NOT_REEVALUABLE', message, path: '$.evaluation_outcome' }], 'Conflict');
       }
-      await appendAll(result.audit_records);
-      history.append?.(result.history_record);
+      const result = engine.evaluateStored(t, await evaluationContext(customer, t, reOptions));
+      await transactions.put(result.transaction);
+      // The transaction was received once: only the records of the new evaluation are appended.
+      await record(result, customer, result.audit_records.filter((a) => a.type !== 'TRANSACTION_RECEIVED'));
       return { ok: true, value: result };
     },
 
@@ -148,27 +191,37 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
       if (!v.ok) return problem(400, v.error);
       const t = await transactions.get(identifier);
       if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
-      if (t.evaluation_outcome !== 'HOLD' || t.review_decision !== 'NOT_REVIEWED') {
+      // Held and undecided, or not evaluated (ERROR: never a silent ALLOW, so a person may release or reject it).
+      const undecided = t.evaluation_outcome === 'HOLD' ? 'NOT_REVIEWED' : t.evaluation_outcome === 'ERROR' ? 'NOT_APPLICABLE' : null;
+      if (undecided === null || t.review_decision !== undecided) {
         const why =
-          t.evaluation_outcome !== 'HOLD'
-            ? `only held transactions take a review decision (evaluation_outcome is ${t.evaluation_outcome})`
+          undecided === null
+            ? `only held transactions, or transactions whose evaluation failed, take a review decision (evaluation_outcome is ${t.evaluation_outcome})`
             : `the transaction was already decided (${t.review_decision})`;
         return problem(409, [{ code: 'NOT_REVIEWABLE', message: why, path: '$.review_decision' }], 'Conflict');
       }
       const decision = v.value.review_decision;
-      const swapped = await transactions.setReviewDecision(identifier, 'NOT_REVIEWED', decision);
+      const swapped = await transactions.setReviewDecision(identifier, undecided, decision);
       if (!swapped) {
         return problem(409, [{ code: 'NOT_REVIEWABLE', message: 'the transaction was decided concurrently', path: '$.review_decision' }], 'Conflict');
       }
       const now = clock.now();
-      await audit.append({
-        identifier: ids.next(),
-        occurred_at: now,
-        type: 'TRANSACTION_RELEASE_DECISION',
-        actioned_by: { type: 'USER', identifier: actor.user_identifier },
-        grouping_key: identifier,
-        detail: { review_decision: decision, transaction: { identifier } },
-      });
+      try {
+        await audit.append({
+          identifier: ids.next(),
+          occurred_at: now,
+          type: 'TRANSACTION_RELEASE_DECISION',
+          actioned_by: { type: 'USER', identifier: actor.user_identifier },
+          grouping_key: identifier,
+          detail: { review_decision: decision, transaction: { identifier } },
+        });
+      } catch (e) {
+        // No decision without its audit record: the decision is taken back (compare-and-set, so a concurrent
+        // change is never overwritten) and the caller is told to try again.
+        await transactions.setReviewDecision(identifier, decision, undecided).catch(() => false);
+        const message = `the audit record could not be written, so the decision was not kept: ${e instanceof Error ? e.message : String(e)}`;
+        return problem(500, [{ code: 'AUDIT_WRITE_FAILED', message, path: '$' }], 'Internal Server Error');
+      }
       return {
         ok: true,
         value: {

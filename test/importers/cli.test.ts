@@ -46,12 +46,12 @@ describe('tamis import', () => {
     expect(list(written['o.json']).map((e) => e.name)).toEqual(names);
   });
 
-  it('fails on an invalid file, naming the issue, and writes nothing', async () => {
+  it('fails on an invalid file with exit code 2, naming the issue, and writes nothing', async () => {
     const { io, written, lines } = memoryIo({ 'l.csv': CSV });
-    expect(await runImport(['csv', 'l.csv', '--out', 'o.json'], io)).toBe(1);
+    expect(await runImport(['csv', 'l.csv', '--out', 'o.json'], io)).toBe(2);
     expect(written).toEqual({});
     expect(lines).toContain('  error list_empty_name at l.csv:3 column name: name is missing or empty (rule: name is a non-empty string)');
-    expect(lines.at(-1)).toMatch(/^import failed: 1 invalid record/);
+    expect(lines.at(-1)).toMatch(/^tamis import: import_invalid_records: 1 invalid record/);
   });
 
   it('imports the good rows with --skip-invalid', async () => {
@@ -62,12 +62,14 @@ describe('tamis import', () => {
   });
 
   it.each([
-    [[], 'the format is one of ofac, un, ftm, csv, json'],
-    [['xml', 'f'], 'the format is one of ofac, un, ftm, csv, json, not xml'],
-    [['csv'], 'csv needs a file'],
-    [['csv', 'f'], '--out FILE is required'],
-    [['csv', 'f', '--out'], '--out needs a file name'],
-    [['csv', 'f', '--out', 'o', '--fast'], 'unknown option --fast'],
+    [[], 'missing_argument: the format is one of ofac, un, eu, uk, ftm, csv, json'],
+    [['xml', 'f'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not xml'],
+    [['csv'], 'missing_argument: csv needs a file'],
+    [['csv', 'f'], 'missing_option: --out FILE is required'],
+    [['csv', 'f', '--out'], 'invalid_option: --out needs a file name'],
+    [['csv', 'f', '--out', 'o', '--fast'], 'unknown_option: unknown option --fast'],
+    [['csv', 'f', 'eu'], 'missing_argument: eu needs a file'],
+    [['csv', 'f', 'pdf', 'g', '--out', 'o'], 'invalid_argument: the format is one of ofac, un, eu, uk, ftm, csv, json, not pdf'],
   ])('rejects usage %j with exit code 2', async (argv, message) => {
     const { io, lines } = memoryIo({});
     expect(await runImport(argv, io)).toBe(2);
@@ -77,7 +79,7 @@ describe('tamis import', () => {
   it('exits 2 when the input cannot be read', async () => {
     const { io, lines } = memoryIo({});
     expect(await runImport(['ofac', 'nowhere', '--out', 'o.json'], io)).toBe(2);
-    expect(lines.at(-1)).toMatch(/^tamis import: cannot read nowhere/);
+    expect(lines.at(-1)).toMatch(/^tamis import: file_not_found: cannot read nowhere/);
   });
 
   it('prints progress lines on large imports', async () => {
@@ -85,5 +87,38 @@ describe('tamis import', () => {
     const { io, lines } = memoryIo({ 'd/sdn.csv': rows });
     expect(await runImport(['ofac', 'd', '--out', 'o.json'], io)).toBe(0);
     expect(lines).toContain('  5000 entities...');
+  });
+});
+
+describe('tamis import: EU, UK and several lists into one file', () => {
+  const EU = '<export><sanctionEntity logicalId="7"><subjectType code="enterprise"/><nameAlias wholeName="Acme Fictional" strong="true"/></sanctionEntity></export>';
+  const UK = 'Report Date: 01/01/2026\n"Unique ID","Name 6","Name type","Designation Type"\n"RUS1","ACME FICTIONAL","Primary Name","Entity"\n';
+  const HOST = 'id,entity_type,name,types\nbl-1,company,Acme Fictional,warning\n';
+
+  it.each([
+    ['eu', 'eu.xml', EU, ['eu-fsf-7']],
+    ['uk', 'uk.csv', UK, ['uk-fcdo-RUS1']],
+  ])('imports the %s format', async (format, file, text, ids) => {
+    const { io, written } = memoryIo({ [file]: text });
+    expect(await runImport([format, file, '--out', 'o.json'], io)).toBe(0);
+    expect(list(written['o.json']).map((e) => e.id)).toEqual(ids);
+  });
+
+  it('merges several inputs into one list file, each entity keeping its sources, ids unique', async () => {
+    const { io, written, lines } = memoryIo({ 'data/ofac/sdn.csv': SDN, 'eu.xml': EU, 'uk.csv': UK, 'a.csv': HOST, 'b.csv': HOST });
+    const argv = ['import', 'ofac', 'data/ofac', 'eu', 'eu.xml', 'uk', 'uk.csv', 'csv', 'a.csv', 'csv', 'b.csv', '--out', 'all.json'];
+    expect(await runImport(argv, io)).toBe(0);
+    expect(list(written['all.json']).map((e) => [e.id, e.sources.join()])).toEqual([
+      ['ofac-sdn-1', 'ofac-sdn'], ['ofac-sdn-2', 'ofac-sdn'], ['eu-fsf-7', 'eu-fsf'], ['uk-fcdo-RUS1', 'uk-fcdo'],
+      ['bl-1', 'internal'], ['internal:bl-1', 'internal'],
+    ]);
+    expect(lines.slice(0, 5)).toEqual(['reading ofac data/ofac', 'reading eu eu.xml', 'reading uk uk.csv', 'reading csv a.csv', 'reading csv b.csv']);
+    expect(lines).toContain('  warning merge_renamed_id at b.csv id bl-1: entity id bl-1 is already used by an earlier input; renamed internal:bl-1 (rule: entity ids are unique across merged inputs)');
+  });
+
+  it('an invalid record in any input fails the whole import and writes nothing', async () => {
+    const { io, written } = memoryIo({ 'eu.xml': EU, 'bad.csv': 'id,entity_type,name,types\nx,robot,X,warning\n' });
+    expect(await runImport(['eu', 'eu.xml', 'csv', 'bad.csv', '--out', 'o.json'], io)).toBe(2);
+    expect(written['o.json']).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSpecDate, parseOfacDate, yearRange, MAX_RANGE_YEARS } from '../../src/importers/dates.js';
+import { isSpecDate, parseDayFirstDate, parseDayFirstDay, parseOfacDate, yearRange, MAX_RANGE_YEARS } from '../../src/importers/dates.js';
 
 describe('parseOfacDate', () => {
   it.each([
@@ -35,4 +35,30 @@ describe('yearRange', () => {
 describe('isSpecDate', () => {
   it.each([['1960', true], ['1960-02-29', true], ['1961-02-29', false], ['1960-13-01', false], ['1960-01', false], ['60', false]])(
     '%s -> %s', (v, want) => expect(isSpecDate(v)).toBe(want));
+});
+
+describe('parseDayFirstDate (UK list dates)', () => {
+  it.each([
+    ['01/03/1958', '1958-03-01'],
+    ['1/3/1958', '1958-03-01'],
+    ['29/02/1960', '1960-02-29'],
+    ['dd/mm/1945', '1945'],
+    ['dd/03/1958', '1958'],
+    ['00/00/1958', '1958'],
+    ['mm/1958', '1958'],
+    ['1958', '1958'],
+    ['1958-03-01', '1958-03-01'],
+    ['29/06/2012 00:00:00', '2012-06-29'],
+    [' 01/03/1958 ', '1958-03-01'],
+  ])('reads %j as %j', (text, value) => {
+    expect(parseDayFirstDate(text)).toBe(value);
+  });
+
+  it.each(['31/02/1960', '13/13/1960', 'spring 1960', '1960/03/01', '', '01/03/60'])('rejects %j', (text) => {
+    expect(parseDayFirstDate(text)).toBeUndefined();
+  });
+
+  it('parseDayFirstDay gives only full days', () => {
+    expect([parseDayFirstDay('25/01/2001'), parseDayFirstDay('dd/mm/2001')]).toEqual(['2001-01-25', undefined]);
+  });
 });

@@ -130,3 +130,22 @@ describe('unDateOfBirth', () => {
     expect(unDateOfBirth(el)).toEqual(want);
   });
 });
+
+describe('UN consolidated list importer: XML the parser refuses is an issue, never a throw', () => {
+  it.each([
+    ['a comment left open after the root', '<CONSOLIDATED_LIST/><!-- x'],
+    ['a processing instruction left open after the root', '<CONSOLIDATED_LIST></CONSOLIDATED_LIST><?x'],
+    ['an element named constructor', '<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><constructor>1</constructor></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>'],
+    ['an element named __proto__', '<CONSOLIDATED_LIST><__proto__>1</__proto__></CONSOLIDATED_LIST>'],
+    ['an invalid element name', '<CONSOLIDATED_LIST><1a/></CONSOLIDATED_LIST>'],
+  ])('%s gives one un_malformed_xml error', (_n, xml) => {
+    expect(failIssues(parseUnConsolidated(xml)).map((i) => i.code)).toEqual(['un_malformed_xml']);
+  });
+
+  it.each([
+    ['an empty list element', '<CONSOLIDATED_LIST/>'],
+    ['a list of text only', '<CONSOLIDATED_LIST>nothing listed</CONSOLIDATED_LIST>'],
+  ])('%s imports no entity and no issue', (_n, xml) => {
+    expect(okValue(parseUnConsolidated(xml))).toEqual({ entities: [], issues: [] });
+  });
+});

@@ -34,6 +34,8 @@ describe('screenReference: validation', () => {
     ['a search_term that is not a string', request({ search_term: 12 }), ['search_term_invalid_type']],
     ['an empty search_term', request({ search_term: '   ' }), ['search_term_empty']],
     ['a search_term of 256 characters', request({ search_term: 'A'.repeat(256) }), ['search_term_too_long']],
+    ['255 characters that normalise to more than 255 words (½ is 1 and 2)', request({ search_term: '½'.repeat(255) }), ['search_term_too_many_words']],
+    ['255 characters that normalise to 256 words', request({ search_term: `${'½ '.repeat(127)}½` }), ['search_term_too_many_words']],
     ['no client_ref', request({ client_ref: undefined }), ['client_ref_required']],
     ['a client_ref that is not a string', request({ client_ref: 5 }), ['client_ref_invalid_type']],
     ['an empty client_ref', request({ client_ref: '' }), ['client_ref_empty']],

@@ -33,7 +33,7 @@ describe('a failing write leaves no partial state (sqlite, failure inside the tr
     f.arm();
     await expect(t.alice.updateSearchEntities(s.id, { entities: ['e1', 'e2'], match_status: 'false_positive' })).rejects.toThrow(/disk full/);
     expect((await t.store.getHits(s.id, 'comply')).map((h) => h.hit.match_status)).toEqual(['potential_match', 'potential_match', 'potential_match']);
-    expect(await t.store.getWhitelist('C1')).toEqual([]);
+    expect(await t.store.getWhitelist(1, 'C1')).toEqual([]);
     expect((await t.store.getSearch(s.id))?.version).toBe(1);
   });
 

@@ -80,6 +80,7 @@ export const ALICE = 'alice-key-0001';
 export const BOB = 'bob-key-00002';
 export const SANDBOX = 'sandbox-key-003';
 export const HOOKS = ['https://hooks.example.com/a', 'https://hooks.example.com/b'];
+export const HOOK_SECRET = 'hook-secret-of-the-default-account';
 
 export const START = '2026-03-02T09:00:00.000Z';
 
@@ -105,6 +106,7 @@ export async function setup(
     ids: sequentialIds(),
     screener,
     webhookUrls: HOOKS,
+    webhookSecret: HOOK_SECRET,
     shareBaseUrl: 'https://share.example.com/s/',
     ...over,
   });

@@ -11,6 +11,7 @@ const terms = ['John Smith', 'Élodie Martin', "O'Brien, Pat", 'ACME Ltd.', 'Iva
 const days = ['2026-01-01', '2026-01-02', '2026-01-03'];
 
 const recordArb = fc.record({
+  account_id: fc.constantFrom(1, 2),
   searcher_id: fc.integer({ min: 1, max: 3 }),
   assignee_id: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   risk_level: fc.constantFrom('low', 'medium', 'high', 'unknown' as const),
@@ -27,6 +28,7 @@ const recordArb = fc.record({
 
 const queryArb: fc.Arbitrary<SearchQuery> = fc.record(
   {
+    account_id: fc.constantFrom(1, 2),
     assignee_id: fc.integer({ min: 1, max: 3 }),
     searcher_id: fc.integer({ min: 1, max: 3 }),
     risk_levels: fc.subarray(['low', 'medium', 'high', 'unknown'] as const, { minLength: 1 }).map((x) => [...x]),
@@ -51,7 +53,7 @@ const queryArb: fc.Arbitrary<SearchQuery> = fc.record(
     after_id: fc.integer({ min: 0, max: 20 }),
     before_id: fc.integer({ min: 1, max: 25 }),
   },
-  { requiredKeys: ['limit'] },
+  { requiredKeys: ['account_id', 'limit'] },
 );
 
 describe('querySearches: SQL agrees with the reference semantics', () => {
@@ -63,6 +65,7 @@ describe('querySearches: SQL agrees with the reference semantics', () => {
           if (r.team) tags.team = r.team;
           if (r.region) tags.region = r.region;
           return makeSearchRecord(i + 1, {
+            account_id: r.account_id,
             searcher_id: r.searcher_id,
             assignee_id: r.assignee_id,
             risk_level: r.risk_level,

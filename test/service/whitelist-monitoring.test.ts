@@ -91,18 +91,18 @@ describe.each(STORES)('whitelisting and monitoring (%s store)', (_name, makeStor
       const s = content(await t.alice.createSearch({ search_term: 'smith', client_ref: 'C1' })).data;
       const w = content(await t.alice.updateSearchEntities(s.id, { entities: ['e2'], is_whitelisted: true }));
       expect(w.hits[0]).toMatchObject({ match_status: 'false_positive', is_whitelisted: true });
-      expect((await t.store.getWhitelist('C1')).map((x) => [x.entity_id, x.user_id, x.search_id])).toEqual([['e2', 1, s.id]]);
+      expect((await t.store.getWhitelist(1, 'C1')).map((x) => [x.entity_id, x.user_id, x.search_id])).toEqual([['e2', 1, s.id]]);
       await t.alice.updateSearchEntities(s.id, { entities: ['e2'], is_whitelisted: false });
-      expect(await t.store.getWhitelist('C1')).toEqual([]);
+      expect(await t.store.getWhitelist(1, 'C1')).toEqual([]);
       expect(content(await t.alice.createSearch({ search_term: 'smith', client_ref: 'C1' })).data.hits[1]?.is_whitelisted).toBe(false);
 
       await t.alice.updateSearchEntities(s.id, { entities: ['e3'], match_status: 'false_positive' });
-      expect((await t.store.getWhitelist('C1')).map((x) => x.entity_id)).toEqual(['e3']);
+      expect((await t.store.getWhitelist(1, 'C1')).map((x) => x.entity_id)).toEqual(['e3']);
       await t.alice.updateSearchEntities(s.id, { entities: ['e3'], match_status: 'true_positive' });
-      expect(await t.store.getWhitelist('C1')).toEqual([]);
+      expect(await t.store.getWhitelist(1, 'C1')).toEqual([]);
       // false_positive with an explicit is_whitelisted false: status only
       await t.alice.updateSearchEntities(s.id, { entities: ['e3'], match_status: 'false_positive', is_whitelisted: false });
-      expect(await t.store.getWhitelist('C1')).toEqual([]);
+      expect(await t.store.getWhitelist(1, 'C1')).toEqual([]);
     });
 
     it('false_positive on a search without client_ref does not whitelist', async () => {

@@ -112,3 +112,85 @@ describe('token requests and verification', () => {
     expect(await hashApiPassword('pw', 4)).toMatch(/^\$2[aby]\$04\$/);
   });
 });
+
+describe('token hardening', () => {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  /** Every other last character that decodes to the same 32 bytes (base64url's spare low bits). */
+  const siblings = (t: string): string[] => {
+    const i = ALPHABET.indexOf(t.at(-1)!);
+    return [0, 1, 2, 3].map((k) => (i & ~3) | k).filter((j) => j !== i).map((j) => `${t.slice(0, -1)}${ALPHABET[j]}`);
+  };
+
+  async function token() {
+    const { svc } = await setup();
+    const r = await svc.issue({ username: 'api@example.com', password: 's3cret!', realm: 'Acme' });
+    if (!r.ok) throw new Error('issue');
+    return { svc, t: r.value.access_token };
+  }
+
+  it('a signature whose last character is changed to one that decodes to the same bytes does not verify', async () => {
+    const { svc, t } = await token();
+    expect(svc.verify(t).ok).toBe(true);
+    for (const s of siblings(t)) expect(svc.verify(s).ok).toBe(false);
+  });
+
+  it.each([
+    ['= padding appended', (t: string) => `${t}=`],
+    ['= inserted in the signature', (t: string) => `${t.slice(0, -10)}=${t.slice(-10)}`],
+    ['NUL inserted in the signature', (t: string) => `${t.slice(0, -10)}\u0000${t.slice(-10)}`],
+    ['a space inserted in the signature', (t: string) => `${t.slice(0, -10)} ${t.slice(-10)}`],
+    ['the signature in standard base64', (t: string) => t.replace(/-/g, '+').replace(/_/g, '/') + (/[-_]/.test(t.split('.')[2]!) ? '' : '+')],
+  ])('a signature with %s does not verify', async (_n, mangle) => {
+    const { svc, t } = await token();
+    const v = svc.verify(mangle(t));
+    expect(!v.ok && v.error.errors[0]!.code).toBe('INVALID_TOKEN');
+  });
+
+  it.each([undefined, null, 42, {}])('verify(%s) (a missing Authorization header) is a 401 INVALID_TOKEN', async (given) => {
+    const { svc } = await token();
+    const v = svc.verify(given as never);
+    expect(!v.ok && [v.error.status, v.error.errors[0]!.code]).toEqual([401, 'INVALID_TOKEN']);
+  });
+
+  it('a password over 72 bytes is refused when hashed and when a token is requested (never silently cut)', async () => {
+    const long = 'p'.repeat(72) + 'extra';
+    await expect(hashApiPassword(long, 4)).rejects.toThrow(RangeError);
+    await expect(hashApiPassword('é'.repeat(37), 4)).rejects.toThrow(RangeError);
+    expect(await hashApiPassword('p'.repeat(72), 4)).toMatch(/^\$2/);
+    const store = new InMemoryCredentialStore();
+    // A hash made by truncating bcrypt, as before: the first 72 bytes alone must not open it.
+    await store.putUser({ identifier: USER_ID, username: 'api@example.com', realm: 'Acme', password_hash: await hashApiPassword('p'.repeat(72), 4) });
+    const svc = createTokenService({ users: store, secret: SECRET, clock: clockAt('2026-03-01T12:00:00Z'), ids: sequentialTransactionIds() });
+    const r = await svc.issue({ username: 'api@example.com', password: long, realm: 'Acme' });
+    expect(!r.ok && [r.error.status, r.error.errors[0]!.code, r.error.errors[0]!.path]).toEqual([400, 'MAX_SIZE_LIMIT_REACHED', '$.password']);
+  });
+
+  it('failed token requests are limited per user: past the limit even the right password waits for the window', async () => {
+    const store = new InMemoryCredentialStore();
+    await store.putUser({ identifier: USER_ID, username: 'api@example.com', realm: 'Acme', password_hash: await hashApiPassword('s3cret!', 4) });
+    const clock = clockAt('2026-03-01T12:00:00Z');
+    const svc = createTokenService({ users: store, secret: SECRET, clock, ids: sequentialTransactionIds(), failures: { maxFailures: 3, windowMs: 60_000 } });
+    const attempt = async (password: string) => {
+      const r = await svc.issue({ username: 'API@example.com', password, realm: 'Acme' });
+      return r.ok ? 200 : r.error.status;
+    };
+    expect([await attempt('a'), await attempt('b'), await attempt('c')]).toEqual([401, 401, 401]);
+    expect(await attempt('s3cret!')).toBe(429);
+    const other = await svc.issue({ username: 'who@example.com', password: 'x', realm: 'Acme' });
+    expect(!other.ok && other.error.status).toBe(401);
+    clock.advance(61);
+    expect(await attempt('s3cret!')).toBe(200);
+  });
+
+  it('failed token requests over all users are limited too (ten times the per-user limit)', async () => {
+    const clock = clockAt('2026-03-01T12:00:00Z');
+    const svc = createTokenService({ users: new InMemoryCredentialStore(), secret: SECRET, clock, ids: sequentialTransactionIds(), failures: { maxFailures: 1, windowMs: 60_000 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await svc.issue({ username: `u${i}@example.com`, password: 'x', realm: 'Acme' });
+      statuses.push(r.ok ? 200 : r.error.status ?? 0);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

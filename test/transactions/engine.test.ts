@@ -203,6 +203,21 @@ describe('aggregations', () => {
     else expect(left).toBe(expected);
   });
 
+  // Amounts around 1e8 and 1e9 (JPY- or KRW-sized): E[x²] − mean² loses every digit there; Welford's method does not.
+  it.each([
+    ['around 1e8', 1e8, [0.1, 0.3, 0.5]],
+    ['around 1e9', 1e9, [0.25, 0.5, 0.75]],
+    ['around 1e12', 1e12, [1, 2, 3]],
+  ] as const)('stddev of amounts %s is computed stably', (_n, base, offsets) => {
+    const past2 = offsets.slice(0, 2).map((o, i) => bank({ amount: base + o, t: -(i + 1) * HOUR }));
+    const cur = bank({ amount: base + offsets[2]! });
+    const e = engineOf([scenario(1, [{ outcome: 'ALLOW', when: { compare: [{ agg: { fn: 'stddev', window: { days: 1 } } }, '==', -1] } }])]);
+    const left = evaluate(e, cur, past2).scenario_evaluations[0]?.trace[0]?.conditions[0]?.left as number;
+    const mean = offsets.reduce((a, b) => a + b, 0) / 3;
+    const exact = Math.sqrt(offsets.reduce((a, o) => a + (o - mean) ** 2, 0) / 3);
+    expect(Math.abs(left - exact)).toBeLessThan(1e-3);
+  });
+
   it('aggregates over the counterparty: unique senders to one receiver', () => {
     const others = times(3, (i) => [`33333333-0000-4000-8000-00000000000${i}`, bank({ counterparty: 'shared', t: -(i + 1) * HOUR })] as [string, ReturnType<typeof bank>]);
     const e = engineOf([

@@ -120,6 +120,14 @@ const BAD: Bad[] = [
   { name: 'enrichment type is LOOKUP_LIST', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[0].type = 'OTHER'), code: 'INVALID_VALUE', path: '$.enrichments[0].type' },
   { name: 'enrichment text is at most 256', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[0].value.text = 'x'.repeat(257)), code: 'MAX_SIZE_LIMIT_REACHED', path: '$.enrichments[0].value.text' },
   { name: 'enrichment BOOLEAN needs a boolean', mode: 'output', base: S.transactionOutput, mutate: (t) => (t.enrichments[2].value.boolean = 'yes'), code: 'INVALID_BOOLEAN', path: '$.enrichments[2].value.boolean' },
+  // numbers are finite and timestamps are times the clock can hold, wherever they are accepted
+  { name: 'an amount of NaN is refused', mutate: (t) => (t.details.base_value.amount = NaN), code: 'INVALID_NUMBER', path: '$.details.base_value.amount' },
+  { name: 'an amount of Infinity is refused', mutate: (t) => (t.details.base_value.amount = Infinity), code: 'INVALID_NUMBER', path: '$.details.base_value.amount' },
+  { name: 'an amount of -Infinity is refused', mutate: (t) => (t.details.value.amount = -Infinity), code: 'INVALID_NUMBER', path: '$.details.value.amount' },
+  { name: 'a custom DECIMAL of NaN is refused', mutate: (t) => (t.custom_fields = [{ key: 'k', value: { data_type: 'DECIMAL', decimal: NaN } }]), code: 'INVALID_NUMBER', path: '$.custom_fields[0].value.decimal' },
+  { name: 'an agent index of NaN is refused', mutate: (t) => (bankOf(t).agents[0].index = NaN), code: 'INVALID_NUMBER', path: '$.details.details.agents[0].index' },
+  { name: 'the leap second 23:59:60 is refused in occurred_at', mutate: (t) => (t.occurred_at = '2026-06-30T23:59:60Z'), code: 'INVALID_TIMESTAMP', path: '$.occurred_at' },
+  { name: 'the leap second 23:59:60 is refused in nested timestamps', mutate: (t) => (asCard(t).payment_stages_info.settlement.timestamp = '2026-06-30T23:59:60Z'), code: 'INVALID_TIMESTAMP', path: '$.details.details.payment_stages_info.settlement.timestamp' },
   // codes from the bulk row error list
   { name: 'currency must be ISO 4217', mutate: (t) => (t.details.base_value.currency = 'XYZ'), code: 'INVALID_CURRENCY_CODE', path: '$.details.base_value.currency' },
   { name: 'currency must be three upper-case letters', mutate: (t) => (t.details.value.currency = 'eu'), code: 'INVALID_CURRENCY_CODE', path: '$.details.value.currency' },
@@ -298,5 +306,57 @@ describe('nullable enumerations accept null', () => {
     });
     expect(validateTransactionShape('audit_record', record(null), 'output').ok).toBe(true);
     expect(validateTransactionShape('audit_record', record('NOT_A_KIND'), 'output').ok).toBe(false);
+  });
+});
+
+describe('validation work and report are bounded', () => {
+  /** An array of `n` copies of `item` that counts how many of its items are read. */
+  function counted<T>(n: number, item: T): { array: T[]; reads: () => number } {
+    let reads = 0;
+    const array = new Proxy(Array.from({ length: n }, () => item), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return { array, reads: () => reads };
+  }
+
+  it.each([
+    ['agents', (t: Mutable, a: unknown[]) => (bankOf(t).agents = a), { role: 'NOT_A_ROLE' }, 'TOO_MANY_AGENTS'],
+    ['custom_fields', (t: Mutable, a: unknown[]) => (t.custom_fields = a), { key: 1, value: { data_type: 'NOPE' } }, 'TOO_MANY_CUSTOM_FIELDS'],
+  ])('100,000 bad %s: at most 1001 items are read and at most 100 violations reported', (_n, put, item, code) => {
+    const t = clone(S.transactionInput);
+    const { array, reads } = counted(100_000, item);
+    put(t, array);
+    const r = validateTransactionShape('transaction', t, 'input');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(reads()).toBeLessThanOrEqual(1001);
+    expect(r.error.length).toBe(100);
+    expect(r.error.map((v) => v.code)).toContain(code);
+    expect(r.error.at(-1)?.code).toBe('TOO_MANY_VIOLATIONS');
+    expect(JSON.stringify(r.error).length).toBeLessThan(50_000);
+  });
+
+  it('an array with no item limit in the schema is still read at most 1001 items deep, and reported', () => {
+    const { array, reads } = counted(50_000, 'r_x');
+    const r = validateTransactionShape('transaction_risk_types_request', { risk_types: array }, 'input');
+    expect(reads()).toBeLessThanOrEqual(1001);
+    expect(!r.ok && r.error[0]).toEqual({ code: 'MAX_SIZE_LIMIT_REACHED', message: 'at most 1000 items are read (50000 given)', path: '$.risk_types' });
+  });
+
+  it('nesting 100,000 levels deep is a violation, not a stack overflow', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const t = clone(S.transactionInput);
+    t.details.details.extra = deep;
+    const r = validateTransactionShape('transaction', t, 'input');
+    expect(!r.ok && r.error.map((v) => v.code)).toContain('MAX_SIZE_LIMIT_REACHED');
+  });
+
+  it('a valid transaction is returned as given (no copy)', () => {
+    const r = validateTransactionShape('transaction', S.transactionInput, 'input');
+    expect(r.ok && r.value).toBe(S.transactionInput);
   });
 });

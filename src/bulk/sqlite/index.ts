@@ -5,7 +5,8 @@
  *   import { createSqliteBatchStore } from 'tamis/bulk/sqlite';
  *   const batches = createSqliteBatchStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
+import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import type { BatchStore } from '../ports.js';
 import type { BatchRecord, BatchWorkflowRecord } from '../types.js';
 
@@ -24,8 +25,9 @@ CREATE TABLE IF NOT EXISTS tamis_batch_workflows (
 );
 `;
 
-export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } = {}): BatchStore {
-  if (options.migrate !== false) db.exec(SCHEMA);
+export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } & SqliteBusyOptions = {}): BatchStore {
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.run(() => db.exec(SCHEMA));
   const putBatch = db.prepare('INSERT OR REPLACE INTO tamis_batches (identifier, created_at, data) VALUES (?, ?, ?)');
   const putFlow = db.prepare('INSERT OR REPLACE INTO tamis_batch_workflows (batch_identifier, row_number, data) VALUES (?, ?, ?)');
   const getBatch = db.prepare('SELECT data FROM tamis_batches WHERE identifier = ?');
@@ -36,12 +38,12 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } = 
   const countFlows = db.prepare('SELECT COUNT(*) AS n FROM tamis_batch_workflows WHERE batch_identifier = ?');
   const listFlows = db.prepare('SELECT data FROM tamis_batch_workflows WHERE batch_identifier = ? ORDER BY row_number LIMIT ? OFFSET ?');
 
-  const save = db.transaction((batch: BatchRecord, workflows: readonly BatchWorkflowRecord[]) => {
+  const save = calls.write((batch: BatchRecord, workflows: readonly BatchWorkflowRecord[]) => {
     for (const w of workflows) if (w.batch_identifier !== batch.identifier) throw new Error('createSqliteBatchStore.save: workflow of another batch');
     putBatch.run(batch.identifier, batch.created_at, JSON.stringify(batch));
     for (const w of workflows) putFlow.run(w.batch_identifier, w.row_number, JSON.stringify(w));
   });
-  const remove = db.transaction((identifier: string) => {
+  const remove = calls.write((identifier: string) => {
     delFlows.run(identifier);
     return delBatch.run(identifier).changes > 0;
   });
@@ -51,21 +53,28 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } = 
       save(batch, workflows);
     },
     async get(identifier) {
-      const r = getBatch.get(identifier) as Row | undefined;
+      const r = calls.run(() => getBatch.get(identifier) as Row | undefined);
       return r ? (JSON.parse(r.data) as BatchRecord) : null;
     },
     async list(page) {
-      const total = (countBatches.get() as { n: number }).n;
-      const rows = listBatches.all(page.page_size, (page.page_number - 1) * page.page_size) as Row[];
+      const { total, rows } = calls.run(() => ({
+        total: (countBatches.get() as { n: number }).n,
+        rows: listBatches.all(page.page_size, (page.page_number - 1) * page.page_size) as Row[],
+      }));
       return { items: rows.map((r) => JSON.parse(r.data) as BatchRecord), total_count: total };
     },
     async delete(identifier) {
       return remove(identifier);
     },
     async workflows(batchIdentifier, page) {
-      const total = (countFlows.get(batchIdentifier) as { n: number }).n;
-      const rows = listFlows.all(batchIdentifier, page.page_size, (page.page_number - 1) * page.page_size) as Row[];
+      const { total, rows } = calls.run(() => ({
+        total: (countFlows.get(batchIdentifier) as { n: number }).n,
+        rows: listFlows.all(batchIdentifier, page.page_size, (page.page_number - 1) * page.page_size) as Row[],
+      }));
       return { items: rows.map((r) => JSON.parse(r.data) as BatchWorkflowRecord), total_count: total };
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

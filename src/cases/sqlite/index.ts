@@ -11,7 +11,8 @@
  * Every `commit` / `append` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the
  * columns the queries filter and sort on.
  */
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
+import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import { priorityBand } from '../enums.js';
 import { CaseStoreConflictError, type AuditEntry, type AuditStore, type CaseStore, type CaseStoreOp, type CaseStoreQuery } from '../ports.js';
 import type { AuditLogRecord, CaseAlertRecord, CaseNote, CaseRecord, StorePage } from '../types.js';
@@ -68,32 +69,21 @@ CREATE TABLE IF NOT EXISTS tamis_audit_links (
 CREATE INDEX IF NOT EXISTS tamis_audit_links_page ON tamis_audit_links (scope, identifier, occurred_at, seq);
 `;
 
-export interface SqliteCaseStoreOptions {
+export interface SqliteCaseStoreOptions extends SqliteBusyOptions {
   /** Create the tables when missing (default true). */
   migrate?: boolean;
 }
 
 type DataRow = { data: string };
 
-function statements(db: Db): (sql: string) => Statement {
-  const cache = new Map<string, Statement>();
-  return (sql) => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
-}
-
 export function createSqliteCaseStore(db: Db, options: SqliteCaseStoreOptions = {}): CaseStore {
   return caseStoreOver(db, options).store;
 }
 
 function caseStoreOver(db: Db, options: SqliteCaseStoreOptions): { store: CaseStore; apply: (ops: readonly CaseStoreOp[]) => void } {
-  if (options.migrate !== false) db.exec(CASE_SCHEMA);
-  const st = statements(db);
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.run(() => db.exec(CASE_SCHEMA));
+  const st = calls.statement;
   const parse = <T>(row: unknown): T | null => (row ? (JSON.parse((row as DataRow).data) as T) : null);
   const parseAll = <T>(rows: unknown[]): T[] => rows.map((r) => JSON.parse((r as DataRow).data) as T);
 
@@ -111,7 +101,7 @@ function caseStoreOver(db: Db, options: SqliteCaseStoreOptions): { store: CaseSt
     data: JSON.stringify(c),
   });
 
-  const apply = db.transaction((ops: readonly CaseStoreOp[]) => {
+  const apply = calls.write((ops: readonly CaseStoreOp[]) => {
     for (const op of ops) {
       switch (op.type) {
         case 'insert_case': {
@@ -193,10 +183,12 @@ function caseStoreOver(db: Db, options: SqliteCaseStoreOptions): { store: CaseSt
       if (q.priority_band !== undefined) (where.push('priority_band = @band'), (params.band = q.priority_band));
       if (q.customer_identifier !== undefined) (where.push('customer_identifier = @customer'), (params.customer = q.customer_identifier));
       const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM tamis_cases ${w}`).get(params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT data FROM tamis_cases ${w} ORDER BY created_at DESC, identifier DESC LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit: q.page_size, offset: (q.page_number - 1) * q.page_size });
+      const total = (st(`SELECT COUNT(*) AS n FROM tamis_cases ${w}`).get(params) as { n: number }).n;
+      const rows = st(`SELECT data FROM tamis_cases ${w} ORDER BY created_at DESC, identifier DESC LIMIT @limit OFFSET @offset`).all({
+        ...params,
+        limit: q.page_size,
+        offset: (q.page_number - 1) * q.page_size,
+      });
       return { items: parseAll<CaseRecord>(rows), total_count: total };
     },
     async findOpenCase(customerIdentifier, type, paymentIdentifier) {
@@ -240,9 +232,10 @@ export function createSqliteAuditStore(db: Db, options: SqliteCaseStoreOptions =
 }
 
 function auditStoreOver(db: Db, options: SqliteCaseStoreOptions): { store: AuditStore; append: (entries: readonly AuditEntry[]) => void } {
-  if (options.migrate !== false) db.exec(AUDIT_SCHEMA);
-  const st = statements(db);
-  const append = db.transaction((entries: readonly AuditEntry[]) => {
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.run(() => db.exec(AUDIT_SCHEMA));
+  const st = calls.statement;
+  const append = calls.write((entries: readonly AuditEntry[]) => {
     for (const e of entries) {
       if (st('SELECT 1 FROM tamis_audit_log WHERE identifier = ?').get(e.record.identifier))
         throw new CaseStoreConflictError(`audit record ${e.record.identifier} exists`);
@@ -286,7 +279,7 @@ function auditStoreOver(db: Db, options: SqliteCaseStoreOptions): { store: Audit
 export function createSqliteCaseStores(db: Db, options: SqliteCaseStoreOptions = {}): { cases: CaseStore; audit: AuditStore } {
   const c = caseStoreOver(db, options);
   const a = auditStoreOver(db, options);
-  const both = db.transaction((ops: readonly CaseStoreOp[], entries: readonly AuditEntry[]) => {
+  const both = sqliteCalls(db, options).write((ops: readonly CaseStoreOp[], entries: readonly AuditEntry[]) => {
     c.apply(ops);
     a.append(entries);
   });
@@ -298,3 +291,6 @@ export function createSqliteCaseStores(db: Db, options: SqliteCaseStoreOptions =
   };
   return { cases, audit: a.store };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -7,11 +7,14 @@
  *   const store = createSqliteStore(new Database('tamis.db'));
  *
  * Every `commit` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the columns
- * GET /searches filters and sorts on.
+ * GET /searches filters and sorts on. Files written before accounts existed are migrated on open (schema.ts).
  */
-import type { Database as Db, Statement } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
+import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { migrate } from './schema.js';
 import type {
+  AccountRecord,
   ApiKeyRecord,
   CommentRecord,
   DifferenceRecord,
@@ -24,73 +27,6 @@ import type {
   WhitelistRecord,
 } from '../types.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tamis_users (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tamis_api_keys (key_hash TEXT PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tamis_tag_definitions (name TEXT PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tamis_search_profiles (id TEXT PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tamis_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS tamis_searches (
-  id INTEGER PRIMARY KEY,
-  ref TEXT NOT NULL UNIQUE,
-  version INTEGER NOT NULL,
-  searcher_id INTEGER NOT NULL,
-  assignee_id INTEGER,
-  match_status TEXT NOT NULL,
-  risk_level TEXT NOT NULL,
-  search_term_lc TEXT NOT NULL,
-  submitted_term_lc TEXT NOT NULL,
-  client_ref TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  is_monitored INTEGER NOT NULL,
-  is_suspended INTEGER NOT NULL,
-  tags TEXT NOT NULL,
-  data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tamis_searches_client_ref ON tamis_searches (client_ref);
-CREATE INDEX IF NOT EXISTS tamis_searches_created_at ON tamis_searches (created_at);
-CREATE INDEX IF NOT EXISTS tamis_searches_monitored ON tamis_searches (is_monitored);
--- The hits of one provider of one search, as one JSON array in rank order (at most 500: one row write per
--- provider instead of one per hit).
-CREATE TABLE IF NOT EXISTS tamis_hit_sets (
-  search_id INTEGER NOT NULL,
-  provider TEXT NOT NULL,
-  count INTEGER NOT NULL,
-  data TEXT NOT NULL,
-  PRIMARY KEY (search_id, provider)
-);
-CREATE TABLE IF NOT EXISTS tamis_comments (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  search_id INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tamis_comments_search ON tamis_comments (search_id);
-CREATE TABLE IF NOT EXISTS tamis_whitelist (
-  client_ref TEXT NOT NULL,
-  entity_id TEXT NOT NULL,
-  data TEXT NOT NULL,
-  PRIMARY KEY (client_ref, entity_id)
-);
-CREATE TABLE IF NOT EXISTS tamis_differences (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  search_id INTEGER NOT NULL,
-  date TEXT NOT NULL,
-  data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tamis_differences_search ON tamis_differences (search_id, date);
-CREATE TABLE IF NOT EXISTS tamis_outbox (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  delivered INTEGER NOT NULL,
-  next_attempt_at TEXT,
-  data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tamis_outbox_pending ON tamis_outbox (delivered, seq);
-`;
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -103,28 +39,22 @@ const SORT_COLUMNS = {
 const parse = <T>(row: { data: string } | undefined): T | null => (row ? (JSON.parse(row.data) as T) : null);
 const parseAll = <T>(rows: { data: string }[]): T[] => rows.map((r) => JSON.parse(r.data) as T);
 
-export interface SqliteStoreOptions {
-  /** Create the tables when missing (default true). */
+export interface SqliteStoreOptions extends SqliteBusyOptions {
+  /** Create the tables when missing and migrate a file of an earlier version (default true; see schema.ts). */
   migrate?: boolean;
 }
 
 export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): ServiceStore {
-  if (options.migrate !== false) db.exec(SCHEMA);
-
-  const cache = new Map<string, Statement>();
-  const st = (sql: string): Statement => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
+  // Busy timeout and retries shared with the other SQLite adapters (src/storage/sqlite.ts).
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.write(() => migrate(db))();
+  const st = calls.statement;
   type DataRow = { data: string };
 
   function searchParams(s: SearchRecord) {
     return {
       id: s.id,
+      account_id: s.account_id,
       ref: s.ref,
       version: s.version,
       searcher_id: s.searcher_id,
@@ -160,8 +90,15 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
 
   function applyOp(op: StoreOp): void {
     switch (op.type) {
+      case 'put_account':
+        st('INSERT OR REPLACE INTO tamis_accounts (id, data) VALUES (?, ?)').run(op.account.id, JSON.stringify(op.account));
+        return;
       case 'put_user':
-        st('INSERT OR REPLACE INTO tamis_users (id, data) VALUES (?, ?)').run(op.user.id, JSON.stringify(op.user));
+        st('INSERT OR REPLACE INTO tamis_users (id, account_id, data) VALUES (?, ?, ?)').run(
+          op.user.id,
+          op.user.account_id,
+          JSON.stringify(op.user),
+        );
         return;
       case 'put_api_key':
         st('INSERT OR REPLACE INTO tamis_api_keys (key_hash, data) VALUES (?, ?)').run(
@@ -173,16 +110,18 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         st('DELETE FROM tamis_api_keys WHERE key_hash = ?').run(op.key_hash);
         return;
       case 'put_tag_definition':
-        st('INSERT OR REPLACE INTO tamis_tag_definitions (name, data) VALUES (?, ?)').run(
+        st('INSERT OR REPLACE INTO tamis_tag_definitions (account_id, name, data) VALUES (?, ?, ?)').run(
+          op.tag.account_id,
           op.tag.name,
           JSON.stringify(op.tag),
         );
         return;
       case 'delete_tag_definition':
-        st('DELETE FROM tamis_tag_definitions WHERE name = ?').run(op.name);
+        st('DELETE FROM tamis_tag_definitions WHERE account_id = ? AND name = ?').run(op.account_id, op.name);
         return;
       case 'put_search_profile':
-        st('INSERT OR REPLACE INTO tamis_search_profiles (id, data) VALUES (?, ?)').run(
+        st('INSERT OR REPLACE INTO tamis_search_profiles (account_id, id, data) VALUES (?, ?, ?)').run(
+          op.profile.account_id,
           op.profile.id,
           JSON.stringify(op.profile),
         );
@@ -191,16 +130,16 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         const exists = st('SELECT 1 FROM tamis_searches WHERE id = ? OR ref = ?').get(op.search.id, op.search.ref);
         if (exists) throw new StoreConflictError(`search ${op.search.id} or ref ${op.search.ref} exists`);
         st(
-          `INSERT INTO tamis_searches (id, ref, version, searcher_id, assignee_id, match_status, risk_level,
+          `INSERT INTO tamis_searches (id, account_id, ref, version, searcher_id, assignee_id, match_status, risk_level,
              search_term_lc, submitted_term_lc, client_ref, created_at, updated_at, is_monitored, is_suspended, tags, data)
-           VALUES (@id, @ref, @version, @searcher_id, @assignee_id, @match_status, @risk_level, @search_term_lc,
+           VALUES (@id, @account_id, @ref, @version, @searcher_id, @assignee_id, @match_status, @risk_level, @search_term_lc,
              @submitted_term_lc, @client_ref, @created_at, @updated_at, @is_monitored, @is_suspended, @tags, @data)`,
         ).run(searchParams(op.search));
         return;
       }
       case 'update_search': {
         const r = st(
-          `UPDATE tamis_searches SET ref = @ref, version = @version, searcher_id = @searcher_id,
+          `UPDATE tamis_searches SET account_id = @account_id, ref = @ref, version = @version, searcher_id = @searcher_id,
              assignee_id = @assignee_id, match_status = @match_status, risk_level = @risk_level,
              search_term_lc = @search_term_lc, submitted_term_lc = @submitted_term_lc, client_ref = @client_ref,
              created_at = @created_at, updated_at = @updated_at, is_monitored = @is_monitored,
@@ -251,14 +190,19 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         );
         return;
       case 'put_whitelist':
-        st('INSERT OR REPLACE INTO tamis_whitelist (client_ref, entity_id, data) VALUES (?, ?, ?)').run(
+        st('INSERT OR REPLACE INTO tamis_whitelist (account_id, client_ref, entity_id, data) VALUES (?, ?, ?, ?)').run(
+          op.entry.account_id,
           op.entry.client_ref,
           op.entry.entity_id,
           JSON.stringify(op.entry),
         );
         return;
       case 'delete_whitelist':
-        st('DELETE FROM tamis_whitelist WHERE client_ref = ? AND entity_id = ?').run(op.client_ref, op.entity_id);
+        st('DELETE FROM tamis_whitelist WHERE account_id = ? AND client_ref = ? AND entity_id = ?').run(
+          op.account_id,
+          op.client_ref,
+          op.entity_id,
+        );
         return;
       case 'insert_differences':
         for (const d of op.differences) {
@@ -296,13 +240,13 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     }
   }
 
-  const commitTx = db.transaction((ops: readonly StoreOp[]) => {
+  const commitTx = calls.write((ops: readonly StoreOp[]) => {
     for (const op of ops) applyOp(op);
   });
 
   function where(q: SearchQuery): { sql: string; params: unknown[] } {
-    const parts: string[] = [];
-    const params: unknown[] = [];
+    const parts: string[] = ['account_id = ?'];
+    const params: unknown[] = [q.account_id];
     if (q.assignee_id !== undefined) (parts.push('assignee_id = ?'), params.push(q.assignee_id));
     if (q.searcher_id !== undefined) (parts.push('searcher_id = ?'), params.push(q.searcher_id));
     if (q.risk_levels && q.risk_levels.length > 0) {
@@ -334,34 +278,48 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     }
     if (q.after_id !== undefined) (parts.push('id > ?'), params.push(q.after_id));
     if (q.before_id !== undefined) (parts.push('id < ?'), params.push(q.before_id));
-    return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
+    return { sql: `WHERE ${parts.join(' AND ')}`, params };
   }
 
   return {
+    async getAccount(id) {
+      return parse<AccountRecord>(st('SELECT data FROM tamis_accounts WHERE id = ?').get(id) as DataRow | undefined);
+    },
+    async listAccounts() {
+      return parseAll<AccountRecord>(st('SELECT data FROM tamis_accounts ORDER BY id').all() as DataRow[]);
+    },
     async getUser(id) {
       return parse<UserRecord>(st('SELECT data FROM tamis_users WHERE id = ?').get(id) as DataRow | undefined);
     },
-    async listUsers() {
-      return parseAll<UserRecord>(st('SELECT data FROM tamis_users ORDER BY id').all() as DataRow[]);
+    async listUsers(accountId) {
+      const rows =
+        accountId === undefined
+          ? st('SELECT data FROM tamis_users ORDER BY id').all()
+          : st('SELECT data FROM tamis_users WHERE account_id = ? ORDER BY id').all(accountId);
+      return parseAll<UserRecord>(rows as DataRow[]);
     },
     async getApiKey(keyHash) {
       return parse<ApiKeyRecord>(
         st('SELECT data FROM tamis_api_keys WHERE key_hash = ?').get(keyHash) as DataRow | undefined,
       );
     },
-    async listTagDefinitions() {
-      return parseAll<TagDefinition>(st('SELECT data FROM tamis_tag_definitions ORDER BY name').all() as DataRow[]);
+    async listTagDefinitions(accountId) {
+      return parseAll<TagDefinition>(
+        st('SELECT data FROM tamis_tag_definitions WHERE account_id = ? ORDER BY name').all(accountId) as DataRow[],
+      );
     },
-    async listSearchProfiles() {
-      return parseAll<SearchProfileRecord>(st('SELECT data FROM tamis_search_profiles ORDER BY id').all() as DataRow[]);
+    async listSearchProfiles(accountId) {
+      return parseAll<SearchProfileRecord>(
+        st('SELECT data FROM tamis_search_profiles WHERE account_id = ? ORDER BY id').all(accountId) as DataRow[],
+      );
     },
-    async getSearchProfile(id) {
+    async getSearchProfile(accountId, id) {
       return parse<SearchProfileRecord>(
-        st('SELECT data FROM tamis_search_profiles WHERE id = ?').get(id) as DataRow | undefined,
+        st('SELECT data FROM tamis_search_profiles WHERE account_id = ? AND id = ?').get(accountId, id) as DataRow | undefined,
       );
     },
     async nextSearchId() {
-      const next = db.transaction(() => {
+      const next = calls.write(() => {
         const max = (st('SELECT COALESCE(MAX(id), 0) AS m FROM tamis_searches').get() as { m: number }).m;
         const row = st(
           `INSERT INTO tamis_sequences (name, value) VALUES ('search', ?)
@@ -413,9 +371,12 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         st('SELECT data FROM tamis_comments WHERE search_id = ? ORDER BY created_at, seq').all(searchId) as DataRow[],
       );
     },
-    async getWhitelist(clientRef) {
+    async getWhitelist(accountId, clientRef) {
       return parseAll<WhitelistRecord>(
-        st('SELECT data FROM tamis_whitelist WHERE client_ref = ? ORDER BY entity_id').all(clientRef) as DataRow[],
+        st('SELECT data FROM tamis_whitelist WHERE account_id = ? AND client_ref = ? ORDER BY entity_id').all(
+          accountId,
+          clientRef,
+        ) as DataRow[],
       );
     },
     async getDifferences(searchId, date) {
@@ -447,3 +408,6 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import type {
+  AccountRecord,
   CommentRecord,
   DifferenceRecord,
   HitRecord,
@@ -21,6 +22,7 @@ import type {
 export function makeSearchRecord(id: number, over: Partial<SearchRecord> = {}): SearchRecord {
   return {
     id,
+    account_id: 1,
     ref: `ref-${id}`,
     version: 1,
     searcher_id: 1,
@@ -72,8 +74,22 @@ export function makeHitRecord(searchId: number, entityId: string, rank: number, 
   };
 }
 
-const user = (id: number): UserRecord => ({
+export function makeAccountRecord(id: number, over: Partial<AccountRecord> = {}): AccountRecord {
+  return {
+    id,
+    name: `Account ${id}`,
+    internal_lists: [],
+    webhooks: [],
+    webhook_secret: null,
+    created_at: '2026-01-01 00:00:00',
+    updated_at: '2026-01-01 00:00:00',
+    ...over,
+  };
+}
+
+const user = (id: number, accountId = 1): UserRecord => ({
   id,
+  account_id: accountId,
   email: `u${id}@example.com`,
   name: `User ${id}`,
   phone: null,
@@ -106,6 +122,7 @@ const difference = (id: string, searchId: number, date: string): DifferenceRecor
 
 const outbox = (id: string, over: Partial<OutboxRecord> = {}): OutboxRecord => ({
   id,
+  account_id: 1,
   event_id: `ev-${id}`,
   url: 'https://hooks.example.com/a',
   body: { event: 'monitored_search_updated', data: { search_id: 1, updated: [], new: [], removed: [], is_suspended: false } },
@@ -124,45 +141,77 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
       await expect(store.commit(ops)).rejects.toBeInstanceOf(StoreConflictError);
     };
 
-    describe('users, api keys, tags, profiles', () => {
-      it('stores and lists users by id', async () => {
+    describe('accounts, users, api keys, tags, profiles', () => {
+      it('stores, replaces and lists accounts by id', async () => {
         const s = await fresh();
-        await s.commit([{ type: 'put_user', user: user(2) }, { type: 'put_user', user: user(1) }]);
+        const hooks = [{ url: 'https://hooks.example.com/a', secret: 's1' }];
+        await s.commit([
+          { type: 'put_account', account: makeAccountRecord(2, { webhooks: hooks, webhook_secret: 'k' }) },
+          { type: 'put_account', account: makeAccountRecord(1, { internal_lists: null }) },
+        ]);
+        expect(await s.getAccount(2)).toEqual(makeAccountRecord(2, { webhooks: hooks, webhook_secret: 'k' }));
+        expect(await s.getAccount(1)).toEqual(makeAccountRecord(1, { internal_lists: null }));
+        expect(await s.getAccount(3)).toBeNull();
+        expect((await s.listAccounts()).map((a) => a.id)).toEqual([1, 2]);
+        await s.commit([{ type: 'put_account', account: makeAccountRecord(2, { internal_lists: ['fraud'] }) }]);
+        expect((await s.getAccount(2))?.internal_lists).toEqual(['fraud']);
+      });
+
+      it('stores users and lists them by id, all or of one account', async () => {
+        const s = await fresh();
+        await s.commit([{ type: 'put_user', user: user(2) }, { type: 'put_user', user: user(1) }, { type: 'put_user', user: user(3, 2) }]);
         expect(await s.getUser(2)).toEqual(user(2));
+        expect(await s.getUser(3)).toEqual(user(3, 2));
         expect(await s.getUser(9)).toBeNull();
-        expect((await s.listUsers()).map((u) => u.id)).toEqual([1, 2]);
+        expect((await s.listUsers()).map((u) => u.id)).toEqual([1, 2, 3]);
+        expect((await s.listUsers(1)).map((u) => u.id)).toEqual([1, 2]);
+        expect((await s.listUsers(2)).map((u) => u.id)).toEqual([3]);
+        expect(await s.listUsers(7)).toEqual([]);
         await s.commit([{ type: 'put_user', user: { ...user(2), name: 'Renamed' } }]);
         expect((await s.getUser(2))?.name).toBe('Renamed');
       });
 
       it('stores api keys by hash and deletes them', async () => {
         const s = await fresh();
-        const k = { key_hash: 'h1', user_id: 1, sandbox: true, rate_limit: 50, created_at: '2026-01-01 00:00:00' };
+        const k = { key_hash: 'h1', user_id: 1, account_id: 2, sandbox: true, rate_limit: 50, created_at: '2026-01-01 00:00:00' };
         await s.commit([{ type: 'put_api_key', api_key: k }]);
         expect(await s.getApiKey('h1')).toEqual(k);
         await s.commit([{ type: 'delete_api_key', key_hash: 'h1' }]);
         expect(await s.getApiKey('h1')).toBeNull();
       });
 
-      it('defines, lists (by name) and removes tag definitions', async () => {
+      it('defines, lists (by name) and removes tag definitions per account', async () => {
         const s = await fresh();
         await s.commit([
-          { type: 'put_tag_definition', tag: { name: 'team', created_at: 'x' } },
-          { type: 'put_tag_definition', tag: { name: 'branch', created_at: 'x' } },
+          { type: 'put_tag_definition', tag: { account_id: 1, name: 'team', created_at: 'x' } },
+          { type: 'put_tag_definition', tag: { account_id: 1, name: 'branch', created_at: 'x' } },
+          { type: 'put_tag_definition', tag: { account_id: 2, name: 'team', created_at: 'y' } },
+          { type: 'put_tag_definition', tag: { account_id: 2, name: 'toString', created_at: 'y' } },
         ]);
-        expect((await s.listTagDefinitions()).map((t) => t.name)).toEqual(['branch', 'team']);
-        await s.commit([{ type: 'delete_tag_definition', name: 'team' }]);
-        expect((await s.listTagDefinitions()).map((t) => t.name)).toEqual(['branch']);
+        expect((await s.listTagDefinitions(1)).map((t) => t.name)).toEqual(['branch', 'team']);
+        expect(await s.listTagDefinitions(2)).toEqual([
+          { account_id: 2, name: 'team', created_at: 'y' },
+          { account_id: 2, name: 'toString', created_at: 'y' },
+        ]);
+        await s.commit([{ type: 'delete_tag_definition', account_id: 1, name: 'team' }]);
+        expect((await s.listTagDefinitions(1)).map((t) => t.name)).toEqual(['branch']);
+        expect((await s.listTagDefinitions(2)).map((t) => t.name)).toEqual(['team', 'toString']);
       });
 
-      it('stores search profiles', async () => {
+      it('stores search profiles per account (one id in two accounts is two profiles)', async () => {
         const s = await fresh();
-        const p = { id: 'p1', name: 'Sanctions', slug: 'sanctions', types: ['sanction'], version: 3, updated_at: '2026-01-01 00:00:00' };
+        const p = { account_id: 1, id: 'p1', name: 'Sanctions', slug: 'sanctions', types: ['sanction'], version: 3, updated_at: '2026-01-01 00:00:00' };
         await s.commit([{ type: 'put_search_profile', profile: p }]);
-        expect(await s.getSearchProfile('p1')).toEqual(p);
-        expect(await s.getSearchProfile('p2')).toBeNull();
-        await s.commit([{ type: 'put_search_profile', profile: { ...p, id: 'a0', slug: 'first' } }]);
-        expect((await s.listSearchProfiles()).map((x) => x.id)).toEqual(['a0', 'p1']);
+        expect(await s.getSearchProfile(1, 'p1')).toEqual(p);
+        expect(await s.getSearchProfile(1, 'p2')).toBeNull();
+        expect(await s.getSearchProfile(2, 'p1')).toBeNull();
+        await s.commit([
+          { type: 'put_search_profile', profile: { ...p, id: 'a0', slug: 'first' } },
+          { type: 'put_search_profile', profile: { ...p, account_id: 2, name: 'Other' } },
+        ]);
+        expect((await s.listSearchProfiles(1)).map((x) => x.id)).toEqual(['a0', 'p1']);
+        expect(await s.listSearchProfiles(2)).toEqual([{ ...p, account_id: 2, name: 'Other' }]);
+        expect((await s.getSearchProfile(1, 'p1'))?.name).toBe('Sanctions');
       });
     });
 
@@ -284,20 +333,23 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         expect(await s.getComments(1)).toEqual([comment('c1', 1, '2026-01-01 00:00:00'), comment('c2', 1, '2026-01-02 00:00:00', 'e1')]);
       });
 
-      it('puts, replaces and deletes whitelist entries per client_ref', async () => {
+      it('puts, replaces and deletes whitelist entries per account and client_ref', async () => {
         const s = await fresh();
-        const w = (ref: string, e: string, fp: string) => ({ client_ref: ref, entity_id: e, fingerprint: fp, search_id: 1, user_id: 1, created_at: 'x' });
+        const w = (ref: string, e: string, fp: string, account_id = 1) => ({ account_id, client_ref: ref, entity_id: e, fingerprint: fp, search_id: 1, user_id: 1, created_at: 'x' });
         await s.commit([
           { type: 'put_whitelist', entry: w('C1', 'e2', 'f') },
           { type: 'put_whitelist', entry: w('C1', 'e1', 'f') },
           { type: 'put_whitelist', entry: w('C2', 'e1', 'g') },
+          { type: 'put_whitelist', entry: w('C1', 'e1', 'h', 2) },
         ]);
-        expect((await s.getWhitelist('C1')).map((x) => x.entity_id)).toEqual(['e1', 'e2']);
+        expect((await s.getWhitelist(1, 'C1')).map((x) => x.entity_id)).toEqual(['e1', 'e2']);
+        expect(await s.getWhitelist(2, 'C1')).toEqual([w('C1', 'e1', 'h', 2)]);
         await s.commit([{ type: 'put_whitelist', entry: w('C1', 'e1', 'f2') }]);
-        expect((await s.getWhitelist('C1')).find((x) => x.entity_id === 'e1')?.fingerprint).toBe('f2');
-        await s.commit([{ type: 'delete_whitelist', client_ref: 'C1', entity_id: 'e1' }]);
-        expect((await s.getWhitelist('C1')).map((x) => x.entity_id)).toEqual(['e2']);
-        expect(await s.getWhitelist('C2')).toEqual([w('C2', 'e1', 'g')]);
+        expect((await s.getWhitelist(1, 'C1')).find((x) => x.entity_id === 'e1')?.fingerprint).toBe('f2');
+        await s.commit([{ type: 'delete_whitelist', account_id: 1, client_ref: 'C1', entity_id: 'e1' }]);
+        expect((await s.getWhitelist(1, 'C1')).map((x) => x.entity_id)).toEqual(['e2']);
+        expect(await s.getWhitelist(1, 'C2')).toEqual([w('C2', 'e1', 'g')]);
+        expect(await s.getWhitelist(2, 'C1')).toEqual([w('C1', 'e1', 'h', 2)]);
       });
 
       it('returns the differences of one day in insertion order', async () => {
@@ -341,7 +393,8 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
           { type: 'insert_search', search: makeSearchRecord(2) },
           { type: 'replace_hits', search_id: 1, provider: 'comply', hits: [makeHitRecord(1, 'e1', 0)] },
           { type: 'insert_comment', comment: comment('c1', 1, 'x') },
-          { type: 'put_whitelist', entry: { client_ref: 'C', entity_id: 'e1', fingerprint: 'f', search_id: 1, user_id: 1, created_at: 'x' } },
+          { type: 'put_whitelist', entry: { account_id: 1, client_ref: 'C', entity_id: 'e1', fingerprint: 'f', search_id: 1, user_id: 1, created_at: 'x' } },
+          { type: 'put_account', account: makeAccountRecord(5) },
           { type: 'insert_differences', differences: [difference('d1', 1, '2026-01-01')] },
           { type: 'append_outbox', records: [outbox('o1')] },
           { type: 'put_user', user: user(5) },
@@ -350,7 +403,8 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         expect(await s.getSearch(2)).toBeNull();
         expect(await s.getHits(1, 'comply')).toEqual([]);
         expect(await s.getComments(1)).toEqual([]);
-        expect(await s.getWhitelist('C')).toEqual([]);
+        expect(await s.getWhitelist(1, 'C')).toEqual([]);
+        expect(await s.getAccount(5)).toBeNull();
         expect(await s.getDifferences(1, '2026-01-01')).toEqual([]);
         expect(await s.listOutbox()).toEqual([]);
         expect(await s.getUser(5)).toBeNull();
@@ -380,10 +434,13 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
           { type: 'insert_search', search: makeSearchRecord(2, { searcher_id: 2, assignee_id: null, risk_level: 'low', match_status: 'no_match', search_term: 'John Smith', submitted_term: 'john smith', client_ref: 'C2', created_at: '2026-01-02 23:59:59', updated_at: '2026-01-03 00:00:00', tags: { team: 'b' }, is_monitored: true }) },
           { type: 'insert_search', search: makeSearchRecord(3, { searcher_id: 1, assignee_id: 1, risk_level: 'medium', match_status: 'potential_match', search_term: 'Acme Trading Ltd', submitted_term: 'Acme Trading Ltd.', client_ref: 'C1', created_at: '2026-01-03 00:00:00', updated_at: '2026-01-04 00:00:00', tags: { region: 'eu' }, is_monitored: true, is_suspended: true }) },
           { type: 'insert_search', search: makeSearchRecord(4, { searcher_id: 3, assignee_id: 2, risk_level: 'unknown', match_status: 'false_positive', search_term: 'Jon Smyth', submitted_term: 'Jon Smyth', created_at: '2026-01-04 12:00:00', updated_at: '2026-01-02 00:00:00', tags: { team: 'a', region: 'us' } }) },
+          // Another account's searches match the same filters and are never returned for account 1.
+          { type: 'insert_search', search: makeSearchRecord(5, { account_id: 2, searcher_id: 1, assignee_id: 2, client_ref: 'C1', search_term: 'John Smith', tags: { team: 'a', region: 'eu' } }) },
+          { type: 'insert_search', search: makeSearchRecord(6, { account_id: 2, is_monitored: true, tags: { toString: 'x' } }) },
         ]);
         return s;
       };
-      const ids = async (s: ServiceStore, q: Partial<SearchQuery>) => (await s.querySearches({ limit: 100, ...q })).map((r) => r.id);
+      const ids = async (s: ServiceStore, q: Partial<SearchQuery>) => (await s.querySearches({ account_id: 1, limit: 100, ...q })).map((r) => r.id);
 
       const cases: [string, Partial<SearchQuery>, number[]][] = [
         ['no filter', {}, [1, 2, 3, 4]],
@@ -417,6 +474,11 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         ['after_id ignores sort', { after_id: 1, sort_by: 'id', sort_dir: 'DESC', limit: 2 }, [2, 3]],
         ['before_id returns the records just before, ascending', { before_id: 4, limit: 2 }, [2, 3]],
         ['before_id with a filter', { before_id: 4, client_ref: 'C1', limit: 5 }, [1, 3]],
+        ['another account', { account_id: 2 }, [5, 6]],
+        ['another account, filtered', { account_id: 2, client_ref: 'C1', tags: [{ name: 'team', value: 'a' }] }, [5]],
+        ['an account without searches', { account_id: 3 }, []],
+        ['a tag named after a built-in is matched on own tags only', { account_id: 2, tags: [{ name: 'toString', value: 'x' }, { name: 'constructor', value: 'x' }] }, [6]],
+        ['before_id stays in the account', { before_id: 9, limit: 2 }, [3, 4]],
       ];
       for (const [label, q, expected] of cases) {
         it(`filters and sorts: ${label}`, async () => {

@@ -5,7 +5,8 @@
  *   import { createSqliteCredentialStore } from 'tamis/tokens/sqlite';
  *   const users = createSqliteCredentialStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
+import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import type { ApiUserRecord, CredentialStore } from '../ports.js';
 
 const SCHEMA = `
@@ -17,21 +18,25 @@ CREATE TABLE IF NOT EXISTS tamis_api_users (
 );
 `;
 
-export function createSqliteCredentialStore(db: Db, options: { migrate?: boolean } = {}): CredentialStore {
-  if (options.migrate !== false) db.exec(SCHEMA);
+export function createSqliteCredentialStore(db: Db, options: { migrate?: boolean } & SqliteBusyOptions = {}): CredentialStore {
+  const calls = sqliteCalls(db, options);
+  if (options.migrate !== false) calls.run(() => db.exec(SCHEMA));
   const find = db.prepare('SELECT data FROM tamis_api_users WHERE realm = ? AND username_lc = ?');
   const put = db.prepare('INSERT OR REPLACE INTO tamis_api_users (realm, username_lc, data) VALUES (?, ?, ?)');
   const del = db.prepare('DELETE FROM tamis_api_users WHERE realm = ? AND username_lc = ?');
   return {
     async findUser(realm, username) {
-      const row = find.get(realm, username.toLowerCase()) as { data: string } | undefined;
+      const row = calls.run(() => find.get(realm, username.toLowerCase()) as { data: string } | undefined);
       return row ? (JSON.parse(row.data) as ApiUserRecord) : null;
     },
     async putUser(user) {
-      put.run(user.realm, user.username.toLowerCase(), JSON.stringify(user));
+      calls.run(() => put.run(user.realm, user.username.toLowerCase(), JSON.stringify(user)));
     },
     async deleteUser(realm, username) {
-      return del.run(realm, username.toLowerCase()).changes > 0;
+      return calls.run(() => del.run(realm, username.toLowerCase()).changes > 0);
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

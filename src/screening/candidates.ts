@@ -14,6 +14,7 @@ import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
+import { namePossibility } from './name-check.js';
 import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
 
 export interface CandidateSettings {
@@ -42,10 +43,6 @@ export interface Candidates {
 }
 
 const MAX_TRACKED_WORDS = 31;
-/** In the per-word bitmasks, beside the query words' bits 0..30: the vocabulary word is a single character. */
-const INITIAL_BIT = 1 << 31;
-/** Checking an entity's own words costs about this many posting marks: walk a word's postings only when cheaper. */
-const DRIVER_ADVANTAGE = 4;
 const MAX_GLUE = 4;
 
 export class CandidateFinder {
@@ -155,7 +152,7 @@ export class CandidateFinder {
       out.push(slot);
     }
     qualifies.clear();
-    const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible, settings);
+    const namePossible = namePossibility(this.index, query, reach, wordTypes, softIds, required, acronymWord, n, feasible, settings);
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch || settings.threshold === undefined ? () => true : namePossible };
   }
 
@@ -262,6 +259,17 @@ export class CandidateFinder {
       return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
     }
     const index = this.index;
+    /**
+     * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
+     * similarity (glued forms and abbreviations 0.9, a sound-alike at most as across scripts), an initial's mass.
+     */
+    const creditOn = (i: number, id: number): number => {
+      const word = index.vocab.words[id]!;
+      if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+      const type = wordTypes[i]?.get(id);
+      const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+      return sim * index.weightOfId(id);
+    };
     const credit = new Float64Array(n);
     const mass = new Float64Array(n);
     let count = 0;
@@ -271,15 +279,8 @@ export class CandidateFinder {
       mass[i] = index.weight(query.words[i]!.text);
       // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
       // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
-      const types = wordTypes[i];
       let best = Math.max(acronymWord[i] ? query.words[i]!.text.length : 0, splitCredit[i]!);
-      for (const id of reach[i]!) {
-        const word = index.vocab.words[id]!;
-        const type = types?.get(id);
-        const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
-        const value = word.text.length === 1 && !word.isNumber ? INITIAL_MASS : sim * index.weightOfId(id);
-        if (value > best) best = value;
-      }
+      for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
       credit[i] = best;
     }
     const threshold = settings.threshold - 1e-9;
@@ -307,89 +308,7 @@ export class CandidateFinder {
       return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
     };
     const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-    /** What query word i can earn on vocabulary word id (at most; see `credit`). */
-    const creditOn = (i: number, id: number): number => {
-      const word = index.vocab.words[id]!;
-      if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
-      const type = wordTypes[i]?.get(id);
-      const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
-      return sim * index.weightOfId(id);
-    };
     return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
-  }
-
-  /**
-   * A quick check of one name before the matcher (it runs only where this holds): the required query words that
-   * reach a word of the name could make a hit against the list words that no query word reaches (certainly
-   * unmatched), and some word could anchor it.
-   */
-  private namePossibility(
-    query: PreparedQuery,
-    reach: readonly Set<number>[],
-    wordTypes: readonly (Map<number, WordMatchType> | undefined)[],
-    softIds: ReadonlySet<number>,
-    required: number,
-    acronymWord: readonly boolean[],
-    n: number,
-    feasible: Feasibility,
-    settings: CandidateSettings,
-  ): (name: PreparedName, entityType: EntityType) => boolean {
-    const index = this.index;
-    // Vocabulary word → the required query words reaching it; whether one reaches it by an anchoring type.
-    const bitsOf = new Map<number, number>();
-    const anchorIds = new Set<number>();
-    let acronyms = false;
-    // Acronym words may spell out a run of the name's words: taken as matched.
-    let acronymMask = 0;
-    for (let i = 0; i < n; i++) {
-      if (!((required >>> i) & 1)) continue;
-      if (acronymWord[i]) {
-        acronyms = true;
-        acronymMask |= 1 << i;
-      }
-      const types = wordTypes[i];
-      for (const id of reach[i]!) {
-        bitsOf.set(id, (bitsOf.get(id) ?? 0) | (1 << i));
-        const type = types?.get(id);
-        if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-          if (index.vocab.words[id]!.text.length > 1 || type === undefined) anchorIds.add(id);
-        }
-      }
-    }
-    // Letters of the query's initials: a list word beginning with one may be matched by it.
-    const letters = new Set<string>();
-    for (const w of query.words) if (w.text.length === 1) letters.add(w.text);
-    // People need evidence on two name parts when both names have two full words (name-match.ts): the query's
-    // required words are full words (fewer than its full words under any rules, so the check only errs lenient).
-    const requiredWords = popcount(required);
-    const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
-    const personQuery = query.entityType === 'person';
-    return (name: PreparedName, entityType: EntityType): boolean => {
-      const { words, roles } = name;
-      let mask = acronymMask;
-      let fullMask = acronymMask;
-      let listFull = 0;
-      let anchored = acronyms;
-      let unmatched = 0;
-      for (let j = 0; j < words.length; j++) {
-        const w = words[j]!;
-        const id = w.id!;
-        const full = roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber);
-        if (full) listFull++;
-        const bits = bitsOf.get(id);
-        if (bits !== undefined) {
-          mask |= bits;
-          if (full || softIds.has(id)) fullMask |= bits;
-          if (anchorIds.has(id)) anchored = true;
-          continue;
-        }
-        if (roles[j] !== undefined || w.particle || softIds.has(id) || letters.has(w.text[0]!)) continue;
-        unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
-      }
-      if (!anchored) return false;
-      if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
-      return feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
-    };
   }
 
   /**
@@ -572,7 +491,7 @@ function removable(query: PreparedQuery, i: number): boolean {
 }
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
-type Feasibility = ((mask: number) => boolean) & {
+export type Feasibility = ((mask: number) => boolean) & {
   bound(mask: number, listUnmatched: number, credits?: Float64Array): number;
   threshold: number;
   /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
@@ -581,10 +500,10 @@ type Feasibility = ((mask: number) => boolean) & {
 };
 
 /** Per-word types that may anchor a hit (assign.ts). */
-const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
+export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 
 /** Set bits of a 32-bit mask. */
-function popcount(x: number): number {
+export function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -128,6 +128,14 @@ export interface ServiceStore {
 
   /** Undelivered records due at `now` (next_attempt_at null or <= now), oldest first. */
   pendingOutbox(now: string, limit: number): Promise<OutboxRecord[]>;
+  /**
+   * Optional: takes up to `limit` due records (as `pendingOutbox`, oldest first) and leases them: none of them is due
+   * again, for any caller, before `leaseUntil` (ISO time), unless updated. Of concurrent callers (in one process or
+   * several sharing the store) no two get the same record. Webhook delivery uses it when present, so several
+   * instances share the outbox without delivering a record twice; a record whose claimer died is due again once
+   * the lease runs out.
+   */
+  claimOutbox?(now: string, limit: number, leaseUntil: string): Promise<OutboxRecord[]>;
   getOutboxRecord(id: string): Promise<OutboxRecord | null>;
   /** Every outbox record, oldest first (inspection and tests). */
   listOutbox(): Promise<OutboxRecord[]>;

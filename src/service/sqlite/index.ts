@@ -244,6 +244,15 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     for (const op of ops) applyOp(op);
   });
 
+  const claim = calls.write((now: string, limit: number, leaseUntil: string): OutboxRecord[] => {
+    const rows = st(
+      `SELECT seq, data FROM tamis_outbox WHERE delivered = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+       ORDER BY seq LIMIT ?`,
+    ).all(now, limit) as { seq: number; data: string }[];
+    for (const r of rows) st('UPDATE tamis_outbox SET next_attempt_at = ? WHERE seq = ?').run(leaseUntil, r.seq);
+    return parseAll<OutboxRecord>(rows);
+  });
+
   function where(q: SearchQuery): { sql: string; params: unknown[] } {
     const parts: string[] = ['account_id = ?'];
     const params: unknown[] = [q.account_id];
@@ -396,6 +405,10 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
            ORDER BY seq LIMIT ?`,
         ).all(n, limit) as DataRow[],
       );
+    },
+    async claimOutbox(now, limit, leaseUntil) {
+      // One write transaction (BEGIN IMMEDIATE): processes sharing the file take the write lock in turn.
+      return claim(new Date(now).toISOString(), limit, new Date(leaseUntil).toISOString());
     },
     async getOutboxRecord(id) {
       return parse<OutboxRecord>(st('SELECT data FROM tamis_outbox WHERE id = ?').get(id) as DataRow | undefined);

@@ -376,6 +376,29 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         expect((await s.listOutbox()).map((r) => r.id)).toEqual(['o1', 'o2', 'o3']);
       });
 
+      it('claims due records once (when the adapter can): claimed records are leased until updated or the lease ends', async () => {
+        const s = await fresh();
+        expect(typeof s.claimOutbox === 'function' || s.claimOutbox === undefined).toBe(true);
+        if (!s.claimOutbox) return;
+        await s.commit([{ type: 'append_outbox', records: [outbox('o1'), outbox('o2'), outbox('o3', { next_attempt_at: '2026-01-01T00:10:00.000Z' })] }]);
+        const lease = '2026-01-01T00:20:00.000Z';
+        expect((await s.claimOutbox('2026-01-01T00:05:00.000Z', 10, lease)).map((r) => r.id)).toEqual(['o1', 'o2']);
+        expect(await s.claimOutbox('2026-01-01T00:05:00.000Z', 10, lease)).toEqual([]);
+        expect((await s.pendingOutbox('2026-01-01T00:15:00.000Z', 10)).map((r) => r.id)).toEqual(['o3']);
+        // Concurrent claimers never get the same record.
+        const later = '2026-01-01T00:30:00.000Z';
+        const claims = await Promise.all([1, 2, 3, 4].map(() => s.claimOutbox!(later, 1, '2026-01-01T01:00:00.000Z')));
+        const ids = claims.flat().map((r) => r.id);
+        expect([...ids].sort()).toEqual(['o1', 'o2', 'o3']);
+        // An update ends the lease: a delivered record is never due, a failed one is due at its next attempt.
+        await s.commit([
+          { type: 'update_outbox', record: outbox('o1', { delivered_at: later, attempts: 1 }) },
+          { type: 'update_outbox', record: outbox('o2', { attempts: 1, next_attempt_at: '2026-01-01T00:40:00.000Z' }) },
+        ]);
+        expect((await s.claimOutbox('2026-01-01T00:41:00.000Z', 10, '2026-01-01T02:00:00.000Z')).map((r) => r.id)).toEqual(['o2']);
+        expect((await s.claimOutbox('2026-01-01T01:00:00.000Z', 10, '2026-01-01T02:00:00.000Z')).map((r) => r.id)).toEqual(['o3']);
+      });
+
       it('refuses duplicate ids and updates of missing records', async () => {
         const s = await fresh();
         await s.commit([{ type: 'append_outbox', records: [outbox('o1')] }]);

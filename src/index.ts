@@ -14,3 +14,4 @@ export * from './cases/index.js';
 export * from './bulk/index.js';
 export * from './tokens/index.js';
 export { validateSearchRequest, MAX_SEARCH_TERM_LENGTH, MAX_LIMIT, type NormalisedRequest } from './request/validate.js';
+export { MissingPeerDependencyError } from './peer.js';

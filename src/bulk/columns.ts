@@ -3,16 +3,19 @@
  * Pure: "today" comes from the caller's clock.
  */
 import { isIP } from 'node:net';
-import currencyCodes from 'currency-codes';
 import iso3166 from 'iso-3166-1';
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { isSupportedCountry, isValidPhoneNumber } from 'libphonenumber-js/max';
-import validator from 'validator';
+import { lazily } from '../lazy.js';
 import { ADDRESS_TYPES } from '../transactions/enums.js';
 import { BIC_PATTERN } from '../transactions/schemas.js';
 import type { BatchWorkflowType } from './enums.js';
 import type { BatchFileError, BatchRowErrorItem } from './types.js';
 import { hasOwn, own } from '../own.js';
+
+// Loaded with the first batch row that needs them (see ../lazy.ts).
+const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
+const ibantools = lazily<typeof import('ibantools')>('ibantools');
+const phones = lazily<typeof import('libphonenumber-js/max')>('libphonenumber-js/max');
+const validator = lazily<typeof import('validator')>('validator');
 
 export type RowValues = Readonly<Record<string, string>>;
 
@@ -38,18 +41,18 @@ const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true,
 
 /** A real calendar day written `YYYY-MM-DD` (validator's `isDate`, strict). */
 export function isValidDate(s: string): boolean {
-  return validator.isDate(s, { format: 'YYYY-MM-DD', strictMode: true, delimiters: ['-'] });
+  return validator().isDate(s, { format: 'YYYY-MM-DD', strictMode: true, delimiters: ['-'] });
 }
 
 /** IBAN (ibantools): country, check digits, the country's BBAN format and ISO 7064 mod 97-10. Spaces and case are ignored. */
 export function isValidIban(raw: string): boolean {
-  const electronic = electronicFormatIBAN(raw);
-  return electronic !== null && isValidIBAN(electronic);
+  const electronic = ibantools().electronicFormatIBAN(raw);
+  return electronic !== null && ibantools().isValidIBAN(electronic);
 }
 
 /** An email address (validator's `isEmail`). */
 export function isValidEmail(s: string): boolean {
-  return validator.isEmail(s);
+  return validator().isEmail(s);
 }
 
 /**
@@ -57,17 +60,18 @@ export function isValidEmail(s: string): boolean {
  * anywhere; national form (`020 7946 0958`) only with a `defaultCountry` (the row's `country` or `nationality`).
  */
 export function isValidPhone(s: string, defaultCountry?: string): boolean {
+  const { isSupportedCountry, isValidPhoneNumber } = phones();
   if (s.trimStart().startsWith('+')) return isValidPhoneNumber(s);
   return defaultCountry !== undefined && isSupportedCountry(defaultCountry) && isValidPhoneNumber(s, defaultCountry);
 }
 
 /** An absolute http or https URL with a domain name (validator's `isURL`). */
 export function isValidUrl(s: string): boolean {
-  return validator.isURL(s, { protocols: ['http', 'https'], require_protocol: true, require_tld: true });
+  return validator().isURL(s, { protocols: ['http', 'https'], require_protocol: true, require_tld: true });
 }
 
 const country: Check = (v, c) => (iso3166.whereAlpha2(v)?.alpha2 === v ? null : bad('INVALID_COUNTRY_CODE', c, v, { required_formats: ['ISO 3166-1 alpha-2'] }));
-const currency: Check = (v, c) => (currencyCodes.code(v)?.code === v ? null : bad('INVALID_CURRENCY_CODE', c, v, { required_formats: ['ISO 4217'] }));
+const currency: Check = (v, c) => (currencyCodes().code(v)?.code === v ? null : bad('INVALID_CURRENCY_CODE', c, v, { required_formats: ['ISO 4217'] }));
 const date: Check = (v, c, today) => {
   if (!isValidDate(v)) return bad('INVALID_DATE', c, v, { required_formats: ['YYYY-MM-DD'] });
   return v > today ? bad('DATE_EXCEEDS_PRESENT', c, v) : null;

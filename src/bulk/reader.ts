@@ -2,11 +2,12 @@
  * Streaming readers of uploaded files: CSV (csv-parse) and XLSX (exceljs streaming reader over a checked,
  * rewritten zip: see `./workbook.js`). Rows come out one at a time as text cells. The limits of `./limits.js` are
  * enforced while reading: file bytes as they arrive, the length of a line and of a record inside the CSV parser,
- * the cells of each row as it comes out. File-level faults are thrown as `BatchFileFault`.
+ * the cells of each row as it comes out. File-level faults are thrown as `BatchFileFault`. csv-parse loads with the
+ * first CSV file; exceljs, an optional peer dependency, with the first XLSX file (`MissingPeerDependencyError`
+ * without it).
  */
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import { loadPeer } from '../peer.js';
 import { CSV_MIMETYPES, XLSX_MIMETYPE } from './enums.js';
 import { BatchFileFault, DEFAULT_BATCH_FILE_LIMITS, checkRowSize, malformed, tooLarge, type BatchFileLimits } from './limits.js';
 import type { BatchFile } from './types.js';
@@ -82,6 +83,7 @@ async function* csvRows(file: BatchFile, limits: BatchFileLimits): AsyncGenerato
       throw malformed(`not UTF-8 text: ${(e as Error).message}`);
     }
   }
+  const { parse } = await import('csv-parse');
   const source = Readable.from(text());
   const parser = parse({
     bom: true,
@@ -132,6 +134,7 @@ async function* xlsxRows(file: BatchFile, limits: BatchFileLimits): AsyncGenerat
   const chunks: Uint8Array[] = [];
   for await (const c of chunksOf(file, limits)) chunks.push(c);
   const clean = cleanWorkbook(Buffer.concat(chunks), limits);
+  const { default: ExcelJS } = await loadPeer('exceljs', 'Reading XLSX batch files', () => import('exceljs'));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([clean]), {
     sharedStrings: 'cache',
     styles: 'cache',

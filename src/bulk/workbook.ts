@@ -6,8 +6,12 @@
  * workbook and shared strings before the sheets, so nothing is spilled to temporary files).
  */
 import { crc32 } from 'node:zlib';
-import { unzipSync, zipSync, type Unzipped } from 'fflate';
+import type { Unzipped } from 'fflate';
+import { lazily } from '../lazy.js';
 import { malformed, tooLarge, type BatchFileLimits } from './limits.js';
+
+/** fflate, loaded with the first XLSX file (see ../lazy.ts). */
+const fflate = lazily<typeof import('fflate')>('fflate');
 
 const EMPTY_SHARED_STRINGS = new TextEncoder().encode(
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
@@ -34,7 +38,7 @@ export function cleanWorkbook(bytes: Uint8Array, limits: BatchFileLimits): Uint8
   let declared = 0;
   let parts: Unzipped;
   try {
-    parts = unzipSync(bytes, {
+    parts = fflate().unzipSync(bytes, {
       filter: (f) => {
         declared += f.originalSize;
         if (declared > limits.maxUncompressedBytes) throw tooLarge('the uncompressed size of the workbook', limits.maxUncompressedBytes);
@@ -61,7 +65,7 @@ export function cleanWorkbook(bytes: Uint8Array, limits: BatchFileLimits): Uint8
   for (const n of FIRST) if (parts[n]) ordered[n] = parts[n];
   for (const n of names) if (!SHEET.test(n) && !Object.hasOwn(ordered, n)) ordered[n] = parts[n]!;
   for (const n of names) if (SHEET.test(n)) ordered[n] = parts[n]!;
-  return zipSync(ordered, { level: 1 });
+  return fflate().zipSync(ordered, { level: 1 });
 }
 
 /** Compare each part with the CRC-32 and size its central directory entry declares. */

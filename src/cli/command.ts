@@ -36,6 +36,8 @@ export interface CliIo {
   sampleListPath: string;
   /** The package's version. */
   version: string;
+  /** Registers a process signal handler (`tamis serve`); absent in tests that send no signal. */
+  onSignal?(signal: 'SIGHUP' | 'SIGTERM' | 'SIGINT', handler: () => void): void;
   /**
    * The process streams, for commands that stream large inputs and outputs (`screen --file`); without them such a
    * command reads standard input whole and writes through `stdout` / `stderr`.

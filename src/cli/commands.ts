@@ -7,5 +7,6 @@ import { importCommand } from './commands/import-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { screenCommand } from './commands/screen.js';
+import { serveCommand } from './commands/serve.js';
 
-export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand, scenarioCommand];
+export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand, scenarioCommand, serveCommand];

@@ -24,6 +24,7 @@ const io: CliIo = {
   isTTY: process.stdout.isTTY === true,
   sampleListPath: fileURLToPath(new URL('../../lists/sample/entities.json', import.meta.url)),
   version: packageJson.version,
+  onSignal: (signal, handler) => void process.on(signal, handler),
   streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 };
 

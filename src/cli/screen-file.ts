@@ -131,10 +131,7 @@ export async function runScreenFile(ctx: CommandContext, hooks: ScreenFileHooks 
   });
   if (barShown) bar?.stop();
   if (outFile !== undefined) await new Promise<void>((resolve) => outFile.end(() => resolve()));
-  if (!r.ok) {
-    const notFound = /ENOENT/.test(r.error.message);
-    return ctx.fail(notFound ? 'file_not_found' : r.error.code === 'list_unreadable' ? 'list_unreadable' : 'file_unreadable', r.error.message);
-  }
+  if (!r.ok) return ctx.fail(r.error.code, r.error.message);
   const s = r.value;
   if (rowErrors.length > MAX_PRINTED_ROW_ERRORS) err(`... and ${rowErrors.length - MAX_PRINTED_ROW_ERRORS} more rows that could not be screened`);
   err(`screened ${s.rows} rows in ${seconds(s.totalMs)} (${s.entities} entities loaded in ${seconds(s.loadMs)} on ${s.workers} worker${s.workers === 1 ? '' : 's'}): `

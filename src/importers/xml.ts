@@ -7,7 +7,7 @@
  * `<UKStatementOfReasons>` are one element). Text values are whitespace-collapsed; an element holding only
  * whitespace is absent.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { lazily } from '../lazy.js';
 import { issue } from './result.js';
 import type { ImportIssue } from './types.js';
 
@@ -22,6 +22,9 @@ export interface XmlParseOptions {
   arrays?: ReadonlySet<string>;
 }
 
+/** fast-xml-parser, loaded with the first XML list read (see ../lazy.ts). */
+const fastXmlParser = lazily<typeof import('fast-xml-parser')>('fast-xml-parser');
+
 /** Parses a document, or returns the `<prefix>_malformed_xml` issue with its line and column. */
 export function parseXml(source: string, file: string, codePrefix: string, options: XmlParseOptions = {}): { doc: XmlNode } | { issue: ImportIssue } {
   const malformed = (message: string, at: { line?: number; element?: string } = {}) => ({
@@ -31,7 +34,7 @@ export function parseXml(source: string, file: string, codePrefix: string, optio
   // left open after the root, element names the parser keeps off objects such as `constructor`): a refusal by
   // either is the file's fault, reported as the same issue.
   try {
-    const valid = XMLValidator.validate(source);
+    const valid = fastXmlParser().XMLValidator.validate(source);
     if (valid !== true) return malformed(valid.err.msg, { line: valid.err.line, element: `column ${valid.err.col}` });
     return { doc: parseValid(source, options) };
   } catch (e) {
@@ -42,7 +45,7 @@ export function parseXml(source: string, file: string, codePrefix: string, optio
 function parseValid(source: string, options: XmlParseOptions): XmlNode {
   const lower = options.lowerCase === true ? (name: string) => name.toLowerCase() : undefined;
   const arrays = options.arrays;
-  const parser = new XMLParser({
+  const parser = new (fastXmlParser().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: ATTR,
     parseTagValue: false,

@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fail, ok, type Result } from '../errors.js';
+import { readFailure } from './list.js';
 import { inProcessScreening, workerScreening, type RowScreening } from './pool.js';
 import { readCustomers, type InputFormat } from './read.js';
 import type { CustomerRequest, ResultLine, RowError, RowSearchOptions } from './rows.js';
@@ -62,7 +63,12 @@ export interface ScreenFileSummary {
 }
 
 export interface ScreenFileFailure {
-  code: 'input_unreadable' | 'list_unreadable' | 'screening_failed';
+  /**
+   * `file_not_found` / `file_unreadable` (the input or the list), `input_invalid` (no usable CSV header, unreadable
+   * CSV), the list file's own codes (`list_bad_json`, `list_not_array`, `list_missing_sources`, ...), or
+   * `screening_failed` (a worker stopped).
+   */
+  code: string;
   message: string;
 }
 
@@ -82,7 +88,8 @@ export async function screenFile(o: ScreenFileOptions): Promise<Result<ScreenFil
     try {
       input = (await open(o.input, 'r')).createReadStream();
     } catch (e) {
-      return fail({ code: 'input_unreadable', message: `cannot read ${o.input}: ${(e as Error).message}` });
+      const { code, message } = readFailure(o.input, e);
+      return fail({ code, message });
     }
   } else input = o.input;
 
@@ -90,7 +97,7 @@ export async function screenFile(o: ScreenFileOptions): Promise<Result<ScreenFil
     : await (workerCount === 0 ? inProcessScreening(o.list) : workerScreening(o.list, workerCount, o.workerUrl));
   if (!screening.ok) {
     input.destroy();
-    return fail({ code: 'list_unreadable', message: screening.error });
+    return fail(screening.error);
   }
   const pool: RowScreening = screening.value;
   const loaded = now();
@@ -149,7 +156,7 @@ export async function screenFile(o: ScreenFileOptions): Promise<Result<ScreenFil
   try {
     for await (const it of readCustomers(input, o.format, o.search)) {
       if (it.kind === 'fatal') {
-        failure ??= { code: 'input_unreadable', message: it.message };
+        failure ??= { code: 'input_invalid', message: it.message };
         break;
       }
       chunk.push(it);

@@ -1,20 +1,47 @@
-/** A list file's text to a screener: a JSON array of entities, or a `tamis index` snapshot. */
-import { fail, ok, type Result } from '../errors.js';
+/**
+ * A list file's text to a screener: a JSON array of entities (each checked with `validateEntity` unless `trusted`),
+ * or a `tamis index` snapshot. Shared by `tamis screen` (src/cli/list-file.ts) and the screen-file workers.
+ */
+import { validateEntity } from '../importers/validate.js';
 import { createScreener, type TamisScreener } from '../screening/screener.js';
 import { restoreScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
 import type { Entity } from '../types/entity.js';
 
-export function screenerFromListText(text: string, path: string): Result<TamisScreener, string> {
+export type LoadedList = { ok: true; screener: TamisScreener } | { ok: false; code: string; message: string };
+
+/** Builds a screener from a list file's text; `path` names the file in messages. */
+export function screenerFromListText(text: string, path: string, trusted = false): LoadedList {
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (e) {
-    return fail(`${path} is not JSON: ${(e as Error).message}`);
+  } catch (error) {
+    return { ok: false, code: 'list_bad_json', message: `${path} is not valid JSON: ${(error as Error).message}` };
   }
-  if (Array.isArray(data)) return ok(createScreener({ entities: data as Entity[] }));
+  if (Array.isArray(data)) {
+    if (!trusted) {
+      for (let i = 0; i < data.length; i++) {
+        const problems = validateEntity(data[i]);
+        if (problems.length === 0) continue;
+        const p = problems[0]!;
+        const id = (data[i] as { id?: unknown } | null)?.id;
+        const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem(s) in this entity)` : '';
+        return { ok: false, code: p.code, message: `${path} [${i}]${typeof id === 'string' ? ` (${id})` : ''}${p.path === '' ? '' : `.${p.path}`}: ${p.message}${more}` };
+      }
+    }
+    return { ok: true, screener: createScreener({ entities: data as Entity[] }) };
+  }
   if (typeof data === 'object' && data !== null && (data as { format?: unknown }).format === SNAPSHOT_FORMAT) {
     const restored = restoreScreener(data);
-    return restored.ok ? restored : fail(restored.error.map((p) => p.message).join('; '));
+    if (!restored.ok) return { ok: false, code: restored.error[0]?.code ?? 'snapshot_corrupt', message: `${path}: ${restored.error.map((p) => p.message).join('; ')}` };
+    return { ok: true, screener: restored.value };
   }
-  return fail(`${path}: expected a JSON array of entities or a ${SNAPSHOT_FORMAT} snapshot`);
+  return { ok: false, code: 'list_not_array', message: `${path}: expected a JSON array of entities or a ${SNAPSHOT_FORMAT} snapshot` };
+}
+
+/** A file-reading failure as a code and a message (`file_not_found`, `file_unreadable`). */
+export function readFailure(path: string, error: unknown): { ok: false; code: string; message: string } {
+  const e = error as { code?: string; message: string };
+  if (e.code === 'ENOENT') return { ok: false, code: 'file_not_found', message: `${path}: no such file` };
+  if (e.code === 'EISDIR') return { ok: false, code: 'file_unreadable', message: `${path} is a folder, not a file` };
+  return { ok: false, code: 'file_unreadable', message: `cannot read ${path}: ${e.message}` };
 }

@@ -5,9 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { fail, ok, type Result } from '../errors.js';
-import { screenerFromListText } from './list.js';
+import { readFailure, screenerFromListText } from './list.js';
 import type { CustomerRequest } from './rows.js';
 import { screenRows, type RowOutcome } from './screen-rows.js';
+
+/** Why the list could not be loaded: the list-file codes (`file_not_found`, `list_bad_json`, `list_missing_sources`, ...). */
+export interface ListFailure {
+  code: string;
+  message: string;
+}
 
 export interface RowScreening {
   /** Entities in the list. */
@@ -19,16 +25,17 @@ export interface RowScreening {
 }
 
 /** Screens in the calling thread. */
-export async function inProcessScreening(listPath: string): Promise<Result<RowScreening, string>> {
+export async function inProcessScreening(listPath: string): Promise<Result<RowScreening, ListFailure>> {
   let text: string;
   try {
     text = await readFile(listPath, 'utf8');
   } catch (e) {
-    return fail(`cannot read ${listPath}: ${(e as Error).message}`);
+    const { code, message } = readFailure(listPath, e);
+    return fail({ code, message });
   }
   const loaded = screenerFromListText(text, listPath);
-  if (!loaded.ok) return loaded;
-  const screener = loaded.value;
+  if (!loaded.ok) return fail({ code: loaded.code, message: loaded.message });
+  const screener = loaded.screener;
   return ok({
     size: screener.size,
     workers: 0,
@@ -43,13 +50,13 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-type WorkerMessage = { type: 'ready'; size: number } | { type: 'failed'; message: string } | { type: 'done'; id: number; outcomes: RowOutcome[] };
+type WorkerMessage = { type: 'ready'; size: number } | { type: 'failed'; code: string; message: string } | { type: 'done'; id: number; outcomes: RowOutcome[] };
 
 /** The worker entry built next to this module (`dist/screen-file/worker.js`). */
 export const DEFAULT_WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Starts `count` worker threads, each loading the list; resolves when all are ready, or fails with the first error. */
-export async function workerScreening(listPath: string, count: number, workerUrl: URL = DEFAULT_WORKER_URL): Promise<Result<RowScreening, string>> {
+export async function workerScreening(listPath: string, count: number, workerUrl: URL = DEFAULT_WORKER_URL): Promise<Result<RowScreening, ListFailure>> {
   const workers = Array.from({ length: count }, () => new Worker(workerUrl, { workerData: { listPath } }));
   const idle: Worker[] = [];
   const queue: Task[] = [];
@@ -71,7 +78,7 @@ export async function workerScreening(listPath: string, count: number, workerUrl
         idle.push(w);
         resolve(msg.size);
         dispatch();
-      } else if (msg.type === 'failed') reject(new Error(msg.message));
+      } else if (msg.type === 'failed') reject(Object.assign(new Error(msg.message), { listCode: msg.code }));
       else {
         const task = running.get(w);
         running.delete(w);
@@ -96,7 +103,7 @@ export async function workerScreening(listPath: string, count: number, workerUrl
     sizes = await Promise.all(ready);
   } catch (e) {
     await close();
-    return fail((e as Error).message);
+    return fail({ code: (e as { listCode?: string }).listCode ?? 'screening_failed', message: (e as Error).message });
   }
   return ok({
     size: sizes[0] ?? 0,

@@ -4,22 +4,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { screenerFromListText } from './list.js';
+import { readFailure, screenerFromListText, type LoadedList } from './list.js';
 import { screenRows } from './screen-rows.js';
 import type { CustomerRequest } from './rows.js';
 
 const port = parentPort;
 if (port === null) throw new Error('screen-file/worker.js runs as a worker thread');
 const { listPath } = workerData as { listPath: string };
-let loaded;
+let loaded: LoadedList;
 try {
   loaded = screenerFromListText(readFileSync(listPath, 'utf8'), listPath);
 } catch (e) {
-  loaded = { ok: false as const, error: `cannot read ${listPath}: ${(e as Error).message}` };
+  loaded = readFailure(listPath, e);
 }
-if (!loaded.ok) port.postMessage({ type: 'failed', message: loaded.error });
+if (!loaded.ok) port.postMessage({ type: 'failed', code: loaded.code, message: loaded.message });
 else {
-  const screener = loaded.value;
+  const screener = loaded.screener;
   port.on('message', (msg: { id: number; rows: CustomerRequest[] }) => {
     port.postMessage({ type: 'done', id: msg.id, outcomes: screenRows(screener, msg.rows) });
   });

@@ -1,7 +1,10 @@
 /**
  * The search certificate (GET /searches/{id}/certificate): a PDF saying who searched what, when, with which
- * filters, and the hits with their statuses. Produced with pdfkit.
+ * filters, and the hits with their statuses. Produced with pdfkit; names in Arabic, Cyrillic, CJK and Hangul are
+ * set in fonts that cover them (certificate-fonts.ts).
  */
+import { loadPeer } from '../peer.js';
+import { certificateFonts, runs, type Face } from './certificate-fonts.js';
 import type { HitRecord, SearchRecord, UserRecord } from './types.js';
 
 export interface CertificateInput {
@@ -27,7 +30,7 @@ function userText(u: UserRecord | null, id: number | null): string {
 
 export async function renderCertificate(input: CertificateInput, options: CertificateOptions = {}): Promise<Buffer> {
   // Loaded on first use: importing the service does not pay for pdfkit's font tables.
-  const { default: PDFDocument } = await import('pdfkit');
+  const { default: PDFDocument } = await loadPeer('pdfkit', 'Rendering certificates', () => import('pdfkit'));
   const { search: s } = input;
   const doc = new PDFDocument({
     size: 'A4',
@@ -42,6 +45,27 @@ export async function renderCertificate(input: CertificateInput, options: Certif
       ModDate: input.issuedAt,
     },
   });
+  const fonts = await certificateFonts();
+  const registered = new Set<string>();
+  const fontName = (face: Face, bold: boolean): string => {
+    const data = fonts.get(face, bold) ?? (face === 'text' ? null : fonts.get('text', bold));
+    if (!data) return bold ? 'Helvetica-Bold' : 'Helvetica';
+    const name = `${face}-${bold ? 'bold' : 'regular'}`;
+    if (!registered.has(name)) doc.registerFont(name, data);
+    registered.add(name);
+    return name;
+  };
+  /** Writes `text` in runs of the faces that cover it. */
+  const write = (text: string, o: { bold?: boolean; continued?: boolean } = {}) => {
+    const parts = runs(text);
+    if (parts.length === 0) {
+      doc.font(fontName('text', o.bold === true)).text(' ', { continued: o.continued === true });
+      return;
+    }
+    parts.forEach((p, i) => {
+      doc.font(fontName(p.face, o.bold === true)).text(p.text, { continued: i < parts.length - 1 || o.continued === true });
+    });
+  };
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -49,10 +73,12 @@ export async function renderCertificate(input: CertificateInput, options: Certif
     doc.on('error', reject);
   });
 
-  doc.fontSize(18).text('Screening search certificate');
+  doc.fontSize(18);
+  write('Screening search certificate');
   doc.moveDown(0.5).fontSize(10);
   const line = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+    write(`${label}: `, { bold: true, continued: true });
+    write(value);
   };
   line('Search', `${s.id} (ref ${s.ref})`);
   line('Search term', s.search_term);
@@ -72,30 +98,32 @@ export async function renderCertificate(input: CertificateInput, options: Certif
   line('Total hits', `${s.total_hits} (matches ${s.total_matches}, internal-list hits ${s.total_blacklist_hits})`);
 
   const hitSection = (title: string, hits: HitRecord[]) => {
-    doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text(`${title} (${hits.length})`).fontSize(9);
+    doc.moveDown(1).fontSize(12);
+    write(`${title} (${hits.length})`, { bold: true });
+    doc.fontSize(9);
     if (hits.length === 0) {
-      doc.font('Helvetica').text('none');
+      write('none');
       return;
     }
     hits.forEach((h, i) => {
       const d = h.hit.doc;
-      doc
-        .moveDown(0.3)
-        .font('Helvetica-Bold')
-        .text(`${i + 1}. ${d.name}`, { continued: true })
-        .font('Helvetica')
-        .text(`  [${d.entity_type}, id ${d.id}]`);
-      doc.text(
+      doc.moveDown(0.3);
+      write(`${i + 1}. ${d.name}`, { bold: true, continued: true });
+      write(`  [${d.entity_type}, id ${d.id}]`);
+      const akas = (d.aka ?? []).map((a) => a.name).filter((n) => n !== d.name);
+      if (akas.length > 0) write(`also known as ${akas.join('; ')}`);
+      write(
         `match status ${h.hit.match_status}; risk level ${h.hit.risk_level}; whitelisted ${h.hit.is_whitelisted === true ? 'yes' : 'no'}; ` +
           `match types ${h.hit.match_types.join(', ')}; score ${h.hit.score}`,
       );
-      doc.text(`types ${d.types.join(', ') || 'none'}; sources ${d.sources.join(', ') || 'none'}`);
+      write(`types ${d.types.join(', ') || 'none'}; sources ${d.sources.join(', ') || 'none'}`);
     });
   };
   hitSection('Hits', input.hits);
   if (input.blacklistHits.length > 0) hitSection('Internal-list hits', input.blacklistHits);
 
-  doc.moveDown(1).fontSize(8).font('Helvetica').text(`Issued ${input.issuedAtText} UTC by tamis.`);
+  doc.moveDown(1).fontSize(8);
+  write(`Issued ${input.issuedAtText} UTC by tamis.`);
   doc.end();
   return done;
 }

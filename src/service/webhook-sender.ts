@@ -4,10 +4,8 @@
  *   to a checked address (no second lookup an attacker's DNS could answer differently);
  * - never follows a redirect (a 3xx is the attempt's answer, and a failure);
  * - stops when `init.signal` aborts (the per-attempt timeout of `deliverWebhooks`).
+ * node:http, node:https and node:dns load with the first delivery, not when tamis is imported.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { checkWebhookUrl, refusedAddress, type WebhookUrlPolicy } from './webhook-url.js';
 import type { WebhookSender } from './webhooks.js';
@@ -22,15 +20,14 @@ export interface WebhookSenderOptions {
 
 export function createWebhookSender(options: WebhookSenderOptions = {}): WebhookSender {
   const policy = options.policy ?? {};
-  const resolve: WebhookResolver = options.resolve ?? ((h) => dnsLookup(h, { all: true, verbatim: true }));
-  return (target, init) =>
-    new Promise((done, fail) => {
-      const check = checkWebhookUrl(target, policy);
-      if (!check.ok) {
-        fail(new Error(`refused: ${check.reason}`));
-        return;
-      }
-      const url = check.url;
+  const resolve: WebhookResolver =
+    options.resolve ?? (async (h) => (await import('node:dns/promises')).lookup(h, { all: true, verbatim: true }));
+  return async (target, init) => {
+    const check = checkWebhookUrl(target, policy);
+    if (!check.ok) throw new Error(`refused: ${check.reason}`);
+    const url = check.url;
+    const transport = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+    return new Promise((done, fail) => {
       const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
         resolve(hostname).then(
           (addresses) => {
@@ -48,7 +45,7 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
           (e: NodeJS.ErrnoException) => callback(e, '', 0),
         );
       };
-      const request = (url.protocol === 'https:' ? https : http).request(
+      const request = transport.request(
         url,
         { method: init.method, headers: init.headers, lookup, signal: init.signal, agent: false },
         (res) => {
@@ -60,4 +57,5 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
       request.on('error', fail);
       request.end(init.body);
     });
+  };
 }

@@ -9,7 +9,8 @@
  * `allowHosts` (a host name, an address, or a CIDR range). Always refused: other schemes (`file:`, `ftp:`, ...)
  * and text that is not an absolute URL.
  */
-import ipaddr from 'ipaddr.js';
+import type IpAddr from 'ipaddr.js';
+import { lazily } from '../lazy.js';
 
 export interface WebhookUrlPolicy {
   /** Allow plain `http:` URLs (default false: `https:` only). */
@@ -23,11 +24,14 @@ export interface WebhookUrlPolicy {
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Address = IpAddr.IPv4 | IpAddr.IPv6;
+/** ipaddr.js, loaded with the first URL checked (see ../lazy.ts). */
+const ipaddrModule = lazily<typeof IpAddr>('ipaddr.js');
 
 /** An address literal (IPv6 with or without brackets), IPv4-mapped IPv6 unwrapped; null for a host name. */
 function address(host: string): Address | null {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const ipaddr = ipaddrModule();
   return ipaddr.isValid(bare) ? ipaddr.process(bare) : null;
 }
 
@@ -36,9 +40,9 @@ function allowedByList(host: string, ip: Address | null, policy: WebhookUrlPolic
     const e = entry.trim().toLowerCase();
     if (e === '') continue;
     if (e.includes('/')) {
-      if (ip === null || !ipaddr.isValidCIDR(e)) continue;
-      const [net, bits] = ipaddr.parseCIDR(e);
-      const norm = net.kind() === 'ipv6' && (net as ipaddr.IPv6).isIPv4MappedAddress() ? (net as ipaddr.IPv6).toIPv4Address() : net;
+      if (ip === null || !ipaddrModule().isValidCIDR(e)) continue;
+      const [net, bits] = ipaddrModule().parseCIDR(e);
+      const norm = net.kind() === 'ipv6' && (net as IpAddr.IPv6).isIPv4MappedAddress() ? (net as IpAddr.IPv6).toIPv4Address() : net;
       if (norm.kind() === ip.kind() && ip.match(norm, norm === net ? bits : bits - 96)) return true;
       continue;
     }

@@ -5,10 +5,10 @@
  * call refused with SQLITE_BUSY or SQLITE_LOCKED. Several processes can then share one database file: a call
  * waits for the others' writes instead of failing.
  */
-import type { Database as Db, Statement, Transaction } from 'better-sqlite3';
+import type { SqliteDatabase as Db, SqliteStatement, SqliteTransaction as Transaction } from '../sqlite/database.js';
 
 /** A prepared statement whose calls are retried when busy. */
-export type RetryingStatement = Pick<Statement, 'get' | 'all' | 'run'>;
+export type RetryingStatement = SqliteStatement;
 
 export interface SqliteBusyOptions {
   /** How long one statement waits for another connection's lock, in ms (default 5000). */

@@ -5,7 +5,6 @@
  * transaction area's problem-detail values.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Result } from '../errors.js';
 import type { TransactionClock, TransactionIdGenerator } from '../transactions/ports.js';
 import type { TransactionProblemDetail, TransactionTokenRequest, TransactionTokenResponse } from '../transactions/types.js';
@@ -65,7 +64,12 @@ export const passwordFits = (password: string): boolean => Buffer.byteLength(pas
  */
 export async function hashApiPassword(password: string, rounds = 10): Promise<string> {
   if (!passwordFits(password)) throw new RangeError(`hashApiPassword: a password is at most ${MAX_PASSWORD_BYTES} bytes of UTF-8`);
-  return bcrypt.hash(password, rounds);
+  return (await bcrypt()).hash(password, rounds);
+}
+
+/** bcryptjs, loaded with the first password hashed or checked. */
+async function bcrypt(): Promise<typeof import('bcryptjs').default> {
+  return (await import('bcryptjs')).default;
 }
 
 /** Compared against when the user does not exist, so a missing user costs the same time as a wrong password. */
@@ -108,7 +112,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return { ok: false, error: toProblemDetail([{ code: 'TOO_MANY_ATTEMPTS', message, path: '$' }], { clock, ids, status: 429, title: 'Too Many Requests' }) };
       }
       const user = await users.findUser(realm, username);
-      const matches = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
+      const matches = await (await bcrypt()).compare(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !matches || user.disabled) {
         limiter?.fail(key, now);
         allUsers?.fail('*', now);

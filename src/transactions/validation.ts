@@ -2,11 +2,10 @@
  * Validation of the transaction area's shapes with ajv (compiled once per schema and mode), and the mapping of
  * violations to the spec's problem-detail body.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import currencyCodes from 'currency-codes';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import iso3166 from 'iso-3166-1';
 import type { Result } from '../errors.js';
+import { lazily } from '../lazy.js';
 import {
   deriveSchema,
   factorSchema,
@@ -22,8 +21,14 @@ import type { TransactionClock, TransactionIdGenerator } from './ports.js';
 export type ValidationMode = 'input' | 'output';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
+// ajv, its formats and the currency table load with the first validation (see ../lazy.ts).
+const ajvModule = lazily<{ Ajv: new (options: object) => Ajv }>('ajv');
+const formatsModule = lazily<AddFormats | { default: AddFormats }>('ajv-formats');
+const currencyCodes = lazily<typeof import('currency-codes')>('currency-codes');
+const addFormats: AddFormats = (ajv, formats) => {
+  const m = formatsModule();
+  return (typeof m === 'function' ? m : m.default)(ajv, formats);
+};
 
 let ajvInstance: Ajv | undefined;
 
@@ -34,7 +39,7 @@ let ajvInstance: Ajv | undefined;
  * `23:59:60`, which RFC 3339 allows and JavaScript cannot represent, is refused up front).
  */
 export function strictAjv(options: { discriminator?: boolean; inlineRefs?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, strictNumbers: true, ...options });
+  const ajv = new (ajvModule().Ajv)({ allErrors: true, verbose: true, strict: false, strictNumbers: true, ...options });
   addFormats(ajv, ['date-time', 'uuid', 'email', 'uri']);
   const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean };
   ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339.validate(s) && Number.isFinite(Date.parse(s)) });
@@ -46,7 +51,7 @@ export function transactionAjv(): Ajv {
   if (ajvInstance) return ajvInstance;
   const ajv = strictAjv({ discriminator: false, inlineRefs: false });
   // The packages look codes up linearly; index them once.
-  const currencies = new Set(currencyCodes.codes());
+  const currencies = new Set(currencyCodes().codes());
   const countries = new Set(iso3166.all().map((c) => c.alpha2));
   ajv.addFormat('iso4217', { type: 'string', validate: (s: string) => currencies.has(s) });
   ajv.addFormat('iso3166-alpha2', { type: 'string', validate: (s: string) => countries.has(s) });

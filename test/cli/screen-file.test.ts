@@ -101,10 +101,10 @@ describe('tamis screen --file', () => {
     [['--file', CLEAN, '--format', 'table'], 'invalid_option: with --file, --format is csv or ndjson'],
     [['--file', CLEAN, '--fuzziness', '2'], 'invalid_option: --fuzziness is a number from 0.0 to 1.0'],
     [['--file', CLEAN, '--birth-year', '1960'], "invalid_option: --birth-year screens one name; in a file, give each row's birth_year column"],
-    [['--file', join(dir, 'nope.csv'), '--workers', '0'], 'file_not_found: cannot read'],
-    [['--file', CLEAN, '--list', join(dir, 'nope.json'), '--workers', '0'], 'file_not_found: cannot read'],
-    [['--file', CLEAN, '--list', file('bad-list.json', '{"not": "a list"}'), '--workers', '0'], 'list_unreadable: '],
-    [['--file', file('bad.csv', 'email\na@b.c\n'), '--workers', '0'], 'file_unreadable: line 1: the header names none of name'],
+    [['--file', join(dir, 'nope.csv'), '--workers', '0'], 'file_not_found: '],
+    [['--file', CLEAN, '--list', join(dir, 'nope.json'), '--workers', '0'], 'file_not_found: '],
+    [['--file', CLEAN, '--list', file('bad-list.json', '{"not": "a list"}'), '--workers', '0'], 'list_not_array: '],
+    [['--file', file('bad.csv', 'email\na@b.c\n'), '--workers', '0'], 'input_invalid: line 1: the header names none of name'],
   ])('exits 2 on %j with one line naming the problem', async (argv, message) => {
     const r = await screen(argv);
     expect(r.code).toBe(2);

@@ -19,8 +19,13 @@ const LIST: Entity[] = [
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'tamis-screen-file-'));
-const listPath = join(dir, 'list.json');
-writeFileSync(listPath, JSON.stringify(LIST));
+let lists = 0;
+const listOf = (entities: unknown[]): string => {
+  const p = join(dir, `list-${lists++}.json`);
+  writeFileSync(p, JSON.stringify(entities));
+  return p;
+};
+const listPath = listOf(LIST);
 
 const CSV = [
   'Client Ref,First Name,Last Name,Name,Birth Year,Country,Entity Type,notes',
@@ -71,7 +76,7 @@ describe('screenFile', () => {
 
   it('writes chunks in row order even when later chunks finish first', async () => {
     const inner = await inProcessScreening(listPath);
-    if (!inner.ok) throw new Error(inner.error);
+    if (!inner.ok) throw new Error(inner.error.message);
     let calls = 0;
     const slowFirst: RowScreening = {
       ...inner.value,
@@ -87,10 +92,11 @@ describe('screenFile', () => {
   });
 
   it.each([
-    ['an input file that does not exist', { input: join(dir, 'missing.csv') }, 'input_unreadable', /missing\.csv/],
-    ['a list file that does not exist', { list: join(dir, 'missing.json') }, 'list_unreadable', /missing\.json/],
-    ['a CSV header naming no name column', { input: Readable.from(['id,email\n1,a@b.c\n']) }, 'input_unreadable', /header names none of name/],
-    ['an empty CSV', { input: Readable.from(['']) }, 'input_unreadable', /empty/],
+    ['an input file that does not exist', { input: join(dir, 'missing.csv') }, 'file_not_found', /missing\.csv/],
+    ['a list file that does not exist', { list: join(dir, 'missing.json') }, 'file_not_found', /missing\.json/],
+    ['a list with an entity lacking sources', { list: listOf([{ id: 'x', entity_type: 'person', name: 'X', types: ['sanction'] }]) }, 'list_bad_value', /\[0\] \(x\)\.sources/],
+    ['a CSV header naming no name column', { input: Readable.from(['id,email\n1,a@b.c\n']) }, 'input_invalid', /header names none of name/],
+    ['an empty CSV', { input: Readable.from(['']) }, 'input_invalid', /empty/],
   ])('fails on %s', async (_n, over, code, message) => {
     const r = await screenFile({ input: Readable.from([CSV]), format: 'csv', list: listPath, workers: 0, onLines: () => undefined, ...over });
     expect(!r.ok && [r.error.code, r.error.message]).toEqual([code, expect.stringMatching(message)]);
@@ -108,8 +114,11 @@ describe('screenFile on worker threads (the built worker, dist/screen-file/worke
     expect(threaded.errors).toEqual(main.errors);
   });
 
-  it('a worker that cannot load the list fails the run with the reason', async () => {
-    const r = await screenFile({ input: Readable.from([CSV]), format: 'csv', list: join(dir, 'missing.json'), workers: 1, workerUrl, onLines: () => undefined });
-    expect(!r.ok && r.error.code).toBe('list_unreadable');
+  it.each([
+    ['a missing list', join(dir, 'missing.json'), 'file_not_found'],
+    ['a list that is not JSON', (() => { const p = join(dir, 'bad.json'); writeFileSync(p, '[{'); return p; })(), 'list_bad_json'],
+  ])('a worker that cannot load %s fails the run with the list code', async (_n, list, code) => {
+    const r = await screenFile({ input: Readable.from([CSV]), format: 'csv', list, workers: 1, workerUrl, onLines: () => undefined });
+    expect(!r.ok && r.error.code).toBe(code);
   });
 });

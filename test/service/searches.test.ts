@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, content, person, setup, STORES } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 describe.each(STORES)('search operations (%s store)', (_name, makeStore) => {
   describe('authentication and users', () => {
@@ -402,7 +403,7 @@ describe.each(STORES)('search operations (%s store)', (_name, makeStore) => {
       expect(pdf.startsWith('%PDF-')).toBe(true);
       expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
       expect(pdf).toContain('(smith)'); // document info Keywords
-      const text = decodePdfText(pdf);
+      const text = pdfText(pdf);
       for (const needle of ['smith', 'Alice', 'alice@example.com', 'CUST-9', 'John Smith', 'false_positive', 'Smith Blacklisted', '2026-03-05 09:00:00', '"fuzziness":0.5']) {
         expect(text).toContain(needle);
       }
@@ -412,15 +413,3 @@ describe.each(STORES)('search operations (%s store)', (_name, makeStore) => {
     });
   });
 });
-
-/** Concatenates the hex text strings of an uncompressed pdfkit content stream (WinAnsi, one byte per glyph). */
-function decodePdfText(pdf: string): string {
-  const out: string[] = [];
-  for (const m of pdf.matchAll(/<([0-9a-fA-F]+)>/g)) {
-    const hex = m[1] ?? '';
-    let s = '';
-    for (let i = 0; i + 1 < hex.length; i += 2) s += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-    out.push(s);
-  }
-  return out.join('');
-}

@@ -5,7 +5,7 @@
  *   import { createSqliteBatchStore } from 'tamis/bulk/sqlite';
  *   const batches = createSqliteBatchStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import type { BatchStore } from '../ports.js';
 import type { BatchRecord, BatchWorkflowRecord } from '../types.js';
@@ -95,3 +95,6 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } & 
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

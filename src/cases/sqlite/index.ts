@@ -11,7 +11,7 @@
  * Every `commit` / `append` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the
  * columns the queries filter and sort on.
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import { priorityBand } from '../enums.js';
 import { CaseStoreConflictError, type AuditEntry, type AuditStore, type CaseStore, type CaseStoreOp, type CaseStoreQuery } from '../ports.js';
@@ -291,3 +291,6 @@ export function createSqliteCaseStores(db: Db, options: SqliteCaseStoreOptions =
   };
   return { cases, audit: a.store };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -9,7 +9,7 @@
  * Every `commit` runs in one SQLite transaction (all or nothing). Records are stored as JSON next to the columns
  * GET /searches filters and sorts on. Files written before accounts existed are migrated on open (schema.ts).
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import { migrate } from './schema.js';
@@ -421,3 +421,6 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -7,7 +7,7 @@
  * webhooks: the file keeps working unchanged for a single-account host.
  * The version is kept in `tamis_service_schema` (not `PRAGMA user_version`, which other stores may share).
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { DEFAULT_ACCOUNT_ID } from '../types.js';
 
 export const SCHEMA_VERSION = 2;

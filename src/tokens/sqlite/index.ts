@@ -5,7 +5,7 @@
  *   import { createSqliteCredentialStore } from 'tamis/tokens/sqlite';
  *   const users = createSqliteCredentialStore(new Database('tamis.db'));
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import type { ApiUserRecord, CredentialStore } from '../ports.js';
 
@@ -37,3 +37,6 @@ export function createSqliteCredentialStore(db: Db, options: { migrate?: boolean
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -3,7 +3,7 @@
  * grouping fields; grouping by customer or counterparty reads that history index, grouping by neither reads the
  * whole history through `rangeAll`), the filter applied to each record, and the aggregate. Records whose target is
  * missing are left out (as a database ignores nulls); an empty average, minimum, maximum, variance or standard
- * deviation is null (comparisons with it are false).
+ * deviation is null (never ordered, equal only to null).
  */
 import type { Env } from '../engine.js';
 import { EvalFailure } from '../eval-failure.js';

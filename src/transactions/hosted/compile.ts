@@ -301,9 +301,10 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
           const a = lf(s, r, t);
           const b = rf(s, r, t);
           let result: boolean;
-          if (a === null || b === null) result = false;
-          else if (op === 'equals') result = a === b;
+          // No value (an empty average, a division by zero) equals only no value, and is never ordered (as tamis).
+          if (op === 'equals') result = a === b;
           else if (op === 'not_equals') result = a !== b;
+          else if (a === null || b === null) result = false;
           else if (op === 'greater_than') result = a > b;
           else if (op === 'less_than') result = a < b;
           else if (op === 'greater_than_or_equals') result = a >= b;
@@ -322,7 +323,7 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
         return (s, r, t) => {
           const raw = v.fn(s, r, t);
           const x = fold ? upper(raw) : raw;
-          const result = x !== null && list.get(s).has(x) !== negate;
+          const result = (x !== null && list.get(s).has(x)) !== negate;
           traced(s, r, { path, expr, result, value: traceValue(x, v.type) });
           return result;
         };

@@ -8,7 +8,7 @@
  * external_identifier is unique in the table, so `insertIfAbsent` is atomic across processes sharing the file.
  * Busy handling (timeout, immediate write transactions, retries) is shared with the other adapters.
  */
-import type { Database as Db } from 'better-sqlite3';
+import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
 import type { TransactionStore } from '../ports.js';
 import type { Transaction } from '../types.js';
@@ -71,3 +71,6 @@ export function createSqliteTransactionStore(db: Db, options: SqliteTransactionS
     },
   };
 }
+
+export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
+export { MissingPeerDependencyError } from '../../peer.js';

@@ -1,0 +1,233 @@
+/**
+ * `createServer(options)`: the search API of search-api.md over HTTP(S) with Fastify, around a screening service
+ * the host built. The CLI (`tamis serve`) builds the service from a config file and calls this; hosts that embed
+ * the server call it with their own service.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Screener } from '../screening/types.js';
+import { SEARCH_ROUTES } from '../service/routes.js';
+import type { ScreeningService } from '../service/service.js';
+import { failure, send } from './envelope.js';
+import { ServerMetrics } from './metrics.js';
+import { buildOpenApi } from './openapi.js';
+import { OPERATIONS, registerOperations, type ListState, type ReloadReport } from './operations.js';
+import { requestSchemas } from './schemas/requests.js';
+import { InvalidJson, registerSearchRoutes } from './search-routes.js';
+import { chooseTransport, type Transport } from './tls.js';
+import { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
+
+export interface ServerLists {
+  /** What is loaded now. */
+  entities: number;
+  sources: string[];
+  /** Loads the lists again (reload): the new screener replaces the current one. */
+  reload?: () => Promise<{ screener: Screener; entities: number; sources: string[] }>;
+}
+
+export interface ServerOptions {
+  service: ScreeningService;
+  /** The loaded lists and how to load them again; without `reload`, reload answers 404. */
+  lists?: ServerLists;
+  /** Listen address (default 127.0.0.1) and port (default 8443 with TLS, 8080 without; 0: any free port). */
+  host?: string;
+  port?: number;
+  /** Certificate and key (PEM text or buffers); required unless behind a TLS proxy or on loopback. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Plain HTTP because a TLS-terminating proxy sits in front: requests it marks `X-Forwarded-Proto: http` are refused. */
+  behindTlsProxy?: boolean;
+  /** Fastify's logger (pino): `true`, options, or false (default false). */
+  logger?: FastifyServerOptions['logger'];
+  /** Longest payment reference of POST /searches/references (255, or 290), as the service is configured. */
+  referenceTermMaxLength?: number;
+  /** Token of POST /admin/reload (`Authorization: Token <ADMIN_TOKEN>`); absent: the call answers 404. */
+  adminToken?: string;
+  /** When set, /metrics needs `Authorization: Token <METRICS_TOKEN>`. */
+  metricsToken?: string;
+  /** Node process metrics in /metrics (default true). */
+  processMetrics?: boolean;
+  /** The webhook worker (default on); false: the host drains the outbox itself. */
+  webhooks?: WebhookWorkerOptions | false;
+  /** When given, only these api keys reach the service; others answer 401 (the config file's keys). */
+  acceptsKey?: (key: string) => boolean;
+  /** Called last on close (e.g. to close the database). */
+  onClose?: () => Promise<void> | void;
+  /** Longest request body (default 1 MiB). */
+  bodyLimit?: number;
+}
+
+export interface TamisServer {
+  readonly app: FastifyInstance;
+  readonly metrics: ServerMetrics;
+  readonly transport: Transport;
+  readonly webhooks: WebhookWorker | null;
+  /** Starts listening; resolves to the base URL (e.g. `https://127.0.0.1:8443`). */
+  listen(): Promise<string>;
+  /** Loads the lists again, re-screens monitored searches and wakes the webhook worker. */
+  reload(): Promise<ReloadReport>;
+  /** Stops taking requests, finishes those in flight, stops the webhook worker, then `onClose`. */
+  close(): Promise<void>;
+  /** The OpenAPI 3.1 document served at /openapi.json. */
+  readonly openapi: Record<string, unknown>;
+  lists(): ListState;
+}
+
+const PACKAGE_VERSION = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export async function createServer(options: ServerOptions): Promise<TamisServer> {
+  const host = options.host ?? '127.0.0.1';
+  const transport = chooseTransport({ host, tls: options.tls, behindTlsProxy: options.behindTlsProxy });
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.behindTlsProxy === true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ...(transport.kind === 'https' ? { https: { cert: transport.cert, key: transport.key } } : {}),
+  }) as unknown as FastifyInstance;
+  const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? true });
+  const schemas = requestSchemas({ referenceTermMaxLength: options.referenceTermMaxLength ?? 255 });
+  const openapi = buildOpenApi({ routes: SEARCH_ROUTES, schemas, operations: OPERATIONS, version: PACKAGE_VERSION });
+
+  let lists: ListState = {
+    version: 1,
+    entities: options.lists?.entities ?? options.service.screener.size,
+    sources: options.lists?.sources ?? [],
+    loaded_at: new Date().toISOString(),
+  };
+  const showLists = () => {
+    metrics.listVersion.set(lists.version);
+    metrics.listEntities.set(lists.entities);
+    metrics.listLoadedAt.set(Date.parse(lists.loaded_at) / 1000);
+  };
+  showLists();
+  let closing = false;
+
+  const webhooks =
+    options.webhooks === false
+      ? null
+      : new WebhookWorker(options.service, {
+          ...options.webhooks,
+          onPass: (report, backlog) => {
+            metrics.webhookDeliveries.inc({ outcome: 'delivered' }, report.delivered.length);
+            metrics.webhookDeliveries.inc({ outcome: 'failed' }, report.failed.length);
+            metrics.webhookBacklog.set(backlog);
+            options.webhooks && options.webhooks.onPass?.(report, backlog);
+          },
+          onError: (e) => app.log.error({ err: e }, 'webhook delivery pass failed'),
+        });
+
+  let reloading: Promise<ReloadReport> | null = null;
+  const reloadOnce = async (): Promise<ReloadReport> => {
+    const load = options.lists?.reload;
+    if (!load) throw new Error('the lists cannot be reloaded (no list sources)');
+    const started = performance.now();
+    try {
+      const loaded = await load();
+      const report = await options.service.rescreenMonitored(loaded.screener);
+      lists = { version: lists.version + 1, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
+      showLists();
+      metrics.reloads.inc({ outcome: 'ok' });
+      webhooks?.wake();
+      const out: ReloadReport = {
+        ...lists,
+        rescreened: report.rescreened,
+        changed: report.changed,
+        suspended: report.suspended,
+        failed: report.failed.map((f) => ({ search_id: f.search_id, error: { code: f.error.code, message: f.error.message } })),
+        duration_ms: Math.round(performance.now() - started),
+      };
+      app.log.info({ lists: lists.version, entities: lists.entities, changed: out.changed.length, ms: out.duration_ms }, 'lists reloaded');
+      return out;
+    } catch (e) {
+      metrics.reloads.inc({ outcome: 'failed' });
+      throw e;
+    }
+  };
+  /** One reload at a time: a call during a reload waits for it and gets its report. */
+  const reload = (): Promise<ReloadReport> => {
+    reloading ??= reloadOnce().finally(() => {
+      reloading = null;
+    });
+    return reloading;
+  };
+
+  // JSON bodies: Fastify's own parser (prototype-poisoning checks); an invalid body is kept as text (InvalidJson).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    parseJson(req, body, (err, value) => (err ? done(null, new InvalidJson(body)) : done(null, value)));
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (options.behindTlsProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() === 'http') {
+      return send(reply, failure(403, 'forbidden: plain HTTP calls fail; call over HTTPS'));
+    }
+    return undefined;
+  });
+  // While closing, answers end their connection: a keep-alive connection would otherwise hold the close back.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+  app.setNotFoundHandler(async (req, reply) => send(reply, failure(404, `not found: ${req.method} ${req.url.split('?')[0]}`)));
+  app.setErrorHandler(async (err: { statusCode?: number; message: string; code?: string }, req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return send(reply, failure(status, status >= 500 ? 'internal error' : `invalid input: ${err.message}`));
+  });
+
+  registerSearchRoutes(app, { service: options.service, schemas, metrics, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
+  registerOperations(app, {
+    metrics,
+    openapi: () => openapi,
+    lists: () => lists,
+    ready: () => !closing,
+    reload: options.lists?.reload ? reload : null,
+    adminToken: options.adminToken,
+    metricsToken: options.metricsToken,
+  });
+
+  let closed: Promise<void> | null = null;
+  const server: TamisServer = {
+    app,
+    metrics,
+    transport,
+    webhooks,
+    openapi,
+    lists: () => lists,
+    async listen() {
+      const port = options.port ?? (transport.kind === 'https' ? 8443 : 8080);
+      await app.listen({ host, port });
+      webhooks?.start();
+      const addr = app.server.address();
+      const bound = typeof addr === 'object' && addr !== null ? addr.port : port;
+      const h = host.includes(':') ? `[${host}]` : host;
+      return `${transport.kind}://${h}:${bound}`;
+    },
+    reload,
+    close() {
+      closed ??= (async () => {
+        closing = true;
+        await app.close();
+        await webhooks?.stop();
+        await reloading?.catch(() => undefined);
+        await options.onClose?.();
+      })();
+      return closed;
+    },
+  };
+  return server;
+}

@@ -36,3 +36,5 @@ export {
   createPostgresTransactionStores,
   type PostgresCustomerRecords,
 } from './transaction-stores.js';
+export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from './rate-limiter.js';
+export { createPostgresListVersions } from './list-versions.js';

@@ -7,10 +7,11 @@ import {
   createPostgresCaseStore,
   createPostgresCaseStores,
   createPostgresCredentialStore,
+  createPostgresListVersions,
   createPostgresStore,
   createPostgresTransactionStores,
 } from '../../src/postgres/index.js';
-import { testStore } from '../../src/service/testing/store-conformance.js';
+import { testListVersions, testStore } from '../../src/service/testing/store-conformance.js';
 import { testCredentialStore } from '../../src/tokens/testing/conformance.js';
 import {
   auditSinkConformance,
@@ -36,6 +37,7 @@ describePg('PostgreSQL adapters pass every conformance suite', () => {
   testCaseAuditPair('postgres', async () => createPostgresCaseStores(await fresh()));
   testBatchStore('postgres', async () => createPostgresBatchStore(await fresh()));
   testCredentialStore('postgres', async () => createPostgresCredentialStore(await fresh()));
+  testListVersions('postgres', async () => createPostgresListVersions(await fresh()));
   const tx = async () => createPostgresTransactionStores(await fresh());
   for (const c of transactionStoreConformance) it(`TransactionStore: ${c.name}`, () => c.run(async () => (await tx()).transactions));
   for (const c of riskStoreConformance) it(`RiskStore: ${c.name}`, () => c.run(async () => (await tx()).risks));

@@ -24,6 +24,8 @@ export interface TestDatabase {
   url: string;
   /** Empty every tamis table (migrations kept). */
   reset(): Promise<void>;
+  /** Another pool on the database (another instance's connections), ended before the database is dropped. */
+  newPool(max?: number): pg.Pool;
 }
 
 let counter = 0;
@@ -34,6 +36,7 @@ let counter = 0;
  */
 export function testDatabase(options: { max?: number; migrate?: boolean } = {}): { open(): Promise<TestDatabase> } {
   let opened: Promise<TestDatabase> | undefined;
+  const pools: pg.Pool[] = [];
   const name = `tamis_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = async (sql: string) => {
     if ('reason' in provided) throw new Error(provided.reason);
@@ -49,11 +52,18 @@ export function testDatabase(options: { max?: number; migrate?: boolean } = {}):
     if ('reason' in provided) throw new Error(provided.reason);
     await admin(`CREATE DATABASE ${name}`);
     const config = { host: provided.host, user: provided.user, database: name };
-    const pool = new pg.Pool({ ...config, max: options.max ?? 8 });
+    const newPool = (max = 8) => {
+      const p = new pg.Pool({ ...config, max });
+      p.on('error', () => undefined); // an idle connection ended by the server (the database dropped after the tests)
+      pools.push(p);
+      return p;
+    };
+    const pool = newPool(options.max ?? 8);
     if (options.migrate !== false) await migrate(pool);
     return {
       pool,
       config,
+      newPool,
       url: `postgresql://${config.user}@/${name}?host=${encodeURIComponent(config.host)}`,
       async reset() {
         const r = await pool.query<{ t: string }>(
@@ -66,8 +76,8 @@ export function testDatabase(options: { max?: number; migrate?: boolean } = {}):
   };
   afterAll(async () => {
     if (!opened) return;
-    const d = await opened;
-    await d.pool.end();
+    await opened;
+    for (const p of pools) await p.end();
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
   return { open: () => (opened ??= create()) };

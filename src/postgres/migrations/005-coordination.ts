@@ -10,7 +10,7 @@ CREATE TABLE tamis_rate_limits (
 );
 CREATE TABLE tamis_list_versions (
   version bigserial PRIMARY KEY,
-  fingerprint text COLLATE "C" NOT NULL UNIQUE,
+  fingerprint text COLLATE "C" NOT NULL,
   description text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   rescreen_owner text,

@@ -6,6 +6,7 @@
  * Writes that span several statements run in `inTransaction`: one connection, BEGIN … COMMIT, retried as a whole
  * when PostgreSQL reports a serialization failure or a deadlock (the other transaction won; ours re-reads).
  */
+import { loadPeer } from '../peer.js';
 
 /** One query's result, as `pg` answers it. */
 export interface PgResult<R = Record<string, unknown>> {
@@ -94,14 +95,7 @@ export interface PostgresConnectOptions {
  * install it next to tamis (`npm install pg`); without it this throws an error that says so.
  */
 export async function connectPostgres(options: string | PostgresConnectOptions): Promise<ClosablePgPool> {
-  let mod: { default?: { Pool?: unknown }; Pool?: unknown };
-  try {
-    mod = (await import('pg')) as typeof mod;
-  } catch (e) {
-    const error = new Error("tamis/postgres needs the 'pg' package: npm install pg");
-    (error as Error & { cause?: unknown }).cause = e;
-    throw error;
-  }
+  const mod = (await loadPeer('pg', 'tamis/postgres (connectPostgres)', () => import('pg'))) as { default?: { Pool?: unknown }; Pool?: unknown };
   const Pool = (mod.default?.Pool ?? mod.Pool) as new (config: PostgresConnectOptions) => ClosablePgPool;
   return new Pool(typeof options === 'string' ? { connectionString: options } : options);
 }

@@ -5,7 +5,7 @@
  * outbox with SELECT … FOR UPDATE SKIP LOCKED (`claimOutbox`), so none delivers what another has taken.
  * Records are JSON text next to the columns GET /searches filters and sorts on. Run `migrate(pool)` first.
  */
-import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
+import { SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -23,13 +23,6 @@ import { fromJson, fromJsonRows, inTransaction, pgText, toJson, type PgPool, typ
 
 type DataRow = { data: string };
 
-const SORT_COLUMNS = {
-  id: 'id',
-  created_at: 'created_at',
-  updated_at: 'updated_at',
-  assignee_id: 'COALESCE(assignee_id, -1)',
-  searcher_id: 'searcher_id',
-} as const;
 
 /** The filter and sort columns of a search, in the order of the INSERT and UPDATE below. */
 function searchColumns(s: SearchRecord): unknown[] {
@@ -265,7 +258,7 @@ export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions 
         return rows.reverse();
       }
       const keyset = q.after_id !== undefined;
-      const col = keyset ? 'id' : SORT_COLUMNS[q.sort_by ?? 'id'];
+      const col = keyset ? 'id' : SEARCH_SORT_SQL[q.sort_by ?? 'id'];
       const dir = !keyset && q.sort_dir === 'DESC' ? 'DESC' : 'ASC';
       return all<SearchRecord>(`SELECT data FROM tamis_searches ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT $${n + 1} OFFSET $${n + 2}`, [
         ...w.params,

@@ -26,6 +26,15 @@ import type {
 } from './types.js';
 
 export type SortBy = 'id' | 'created_at' | 'updated_at' | 'assignee_id' | 'searcher_id';
+
+/** The SQL expression of each sort of GET /searches (unassigned sorts first), for SQL adapters. */
+export const SEARCH_SORT_SQL: Readonly<Record<SortBy, string>> = {
+  id: 'id',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  assignee_id: 'COALESCE(assignee_id, -1)',
+  searcher_id: 'searcher_id',
+};
 export type MonitoredFilter = 'suspended' | 'un-suspended' | 'false';
 
 /** A validated GET /searches query, as the store sees it. */

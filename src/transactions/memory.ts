@@ -27,7 +27,7 @@ import type {
 import type { AlertMute, TransactionAuditRecord, Transaction } from './types.js';
 
 /** First index whose time is greater than `ms` (times sorted ascending). */
-function upperBound(times: readonly number[], ms: number): number {
+export function upperBound(times: readonly number[], ms: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {

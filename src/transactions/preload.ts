@@ -5,19 +5,8 @@
  * until a pass misses nothing. Windows depend on the transaction and the scenarios, not on the history's content,
  * so a few passes suffice (a window read only behind a condition on another one needs one more).
  */
+import { upperBound } from './memory.js';
 import type { HistoryPort, HistoryRecord, HistoryScope, HistoryStore, HistoryView, HistoryWindow } from './ports.js';
-
-/** First index whose time is greater than `ms` (times ascending). */
-function upperBound(times: readonly number[], ms: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) <= ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 interface Loaded {
   fromMs: number;

@@ -3,7 +3,7 @@
  * database or schema), stopped and deleted after. Without PostgreSQL the PG tests skip and say why.
  */
 import type { TestProject } from 'vitest/node';
-import { startCluster } from './cluster.js';
+import { startCluster } from '../../scripts/pg-cluster.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

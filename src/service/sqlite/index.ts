@@ -11,7 +11,7 @@
  */
 import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
-import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import { migrate } from './schema.js';
 import type {
   AccountRecord,
@@ -28,13 +28,6 @@ import type {
 } from '../types.js';
 
 
-const SORT_COLUMNS = {
-  id: 'id',
-  created_at: 'created_at',
-  updated_at: 'updated_at',
-  assignee_id: 'COALESCE(assignee_id, -1)',
-  searcher_id: 'searcher_id',
-} as const;
 
 const parse = <T>(row: { data: string } | undefined): T | null => (row ? (JSON.parse(row.data) as T) : null);
 const parseAll = <T>(rows: { data: string }[]): T[] => rows.map((r) => JSON.parse(r.data) as T);
@@ -353,7 +346,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         return parseAll<SearchRecord>(rows.reverse());
       }
       const keyset = q.after_id !== undefined;
-      const col = keyset ? 'id' : SORT_COLUMNS[q.sort_by ?? 'id'];
+      const col = keyset ? 'id' : SEARCH_SORT_SQL[q.sort_by ?? 'id'];
       const dir = !keyset && q.sort_dir === 'DESC' ? 'DESC' : 'ASC';
       const rows = db
         .prepare(`SELECT data FROM tamis_searches ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT ? OFFSET ?`)

@@ -1,5 +1,6 @@
+// @ts-check
 /**
- * A throwaway PostgreSQL cluster for the tests: `initdb` and `pg_ctl` of the Debian `postgresql` package (found on
+ * A throwaway PostgreSQL cluster for the tests and the benchmark (bench/postgres.mjs): `initdb` and `pg_ctl` of the Debian `postgresql` package (found on
  * the PATH or under /usr/lib/postgresql/N/bin), a data directory and a Unix socket in a temporary directory, no TCP.
  * PostgreSQL refuses to run as root: as root, the commands run as the `postgres` user (runuser) and the directory
  * is handed to it. `startCluster` answers why it cannot when the binaries are missing.
@@ -9,14 +10,13 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 
-export interface Cluster {
-  /** The socket directory: the `host` of a pg connection. */
-  host: string;
-  user: string;
-  stop(): void;
-}
+/**
+ * @typedef {{ host: string, user: string, stop(): void }} Cluster
+ *   `host`: the socket directory, the `host` of a pg connection.
+ */
 
-function findBin(name: string): string | null {
+/** @param {string} name */
+function findBin(name) {
   const fromPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   if (fromPath.status === 0 && fromPath.stdout.trim() !== '') return fromPath.stdout.trim();
   const base = '/usr/lib/postgresql';
@@ -29,12 +29,17 @@ function findBin(name: string): string | null {
   return null;
 }
 
-function runAs(user: string | null, bin: string, args: string[]): void {
-  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', bin, ...args]] : [bin, args];
-  execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** @param {string | null} user @param {string} bin @param {string[]} args */
+function runAs(user, bin, args) {
+  if (user) execFileSync('runuser', ['-u', user, '--', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  else execFileSync(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export function startCluster(): Cluster | { reason: string } {
+/**
+ * @param {{ fsync?: boolean }} [options] fsync off by default (tests); the benchmark turns it on.
+ * @returns {Cluster | { reason: string }}
+ */
+export function startCluster(options = {}) {
   const initdb = findBin('initdb');
   const pgCtl = findBin('pg_ctl');
   if (!initdb || !pgCtl) return { reason: 'PostgreSQL is not installed (no initdb/pg_ctl on the PATH or in /usr/lib/postgresql/*/bin): apt-get install postgresql' };
@@ -53,11 +58,11 @@ export function startCluster(): Cluster | { reason: string } {
     runAs(runUser, initdb, ['-D', data, '-A', 'trust', '-U', user, '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
     runAs(runUser, pgCtl, [
       'start', '-D', data, '-w', '-s', '-l', join(dir, 'log'),
-      '-o', `-k ${dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-o', `-k ${dir} -c listen_addresses='' -c max_connections=200${options.fsync ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`,
     ]);
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    const err = e as { stderr?: Buffer; message: string };
+    const err = /** @type {{ stderr?: Buffer, message: string }} */ (e);
     return { reason: `PostgreSQL did not start: ${err.stderr?.toString().trim() || err.message}` };
   }
   return {

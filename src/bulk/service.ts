@@ -27,6 +27,7 @@ import type {
   CreateBatchInput,
   DeletedBatch,
 } from './types.js';
+import { show } from '../own.js';
 
 /** A lookup list as the manage-lookup-list workflow sees it. */
 export interface LookupListInfo {
@@ -152,7 +153,9 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     ok: false,
     error: toProblemDetail([{ code, message, path }], { clock, ids, status }),
   });
-  const notFound = (id: string) => problem(404, 'BATCH_NOT_FOUND', `no batch ${id}`, '$.identifier');
+  const notFound = (id: unknown) => problem(404, 'BATCH_NOT_FOUND', `no batch ${show(id)}`, '$.identifier');
+  /** The stored batch; identifiers come from outside, and anything but a string names no batch. */
+  const load = async (identifier: unknown) => (typeof identifier === 'string' ? store.get(identifier) : null);
 
   const pageParams = (page: { page_number?: number; page_size?: number } = {}) => {
     const page_number = page.page_number ?? 1;
@@ -367,7 +370,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async processBatch(identifier, file, processOptions = {}) {
-      const stored = await store.get(identifier);
+      const stored = await load(identifier);
       if (!stored) return notFound(identifier);
       const already = (b: BatchRecord) => problem(409, 'BATCH_ALREADY_PROCESSED', `the batch is ${b.status}`, '$.status');
       if (stored.status !== 'NOT_STARTED') return already(stored);
@@ -376,7 +379,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
         // Several instances may be asked to process one batch: the store lets exactly one take it.
         // (updated_at is set by the first save of processing, right after.)
         const claimed: BatchRecord = { ...stored, status: 'VALIDATING' };
-        if (!(await store.claim(identifier, claimed))) return already((await store.get(identifier)) ?? claimed);
+        if (!(await store.claim(identifier as string, claimed))) return already((await store.get(identifier as string)) ?? claimed);
         batch = claimed;
       }
       return run(batch, file, processOptions.onProgress);
@@ -402,7 +405,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async getBatch(identifier) {
-      const b = await store.get(identifier);
+      const b = await load(identifier);
       return b ? { ok: true, value: toBatch(b) } : notFound(identifier);
     },
 
@@ -426,11 +429,11 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async deleteBatch(identifier) {
-      return (await store.delete(identifier)) ? { ok: true, value: { identifier } } : notFound(identifier);
+      return typeof identifier === 'string' && (await store.delete(identifier)) ? { ok: true, value: { identifier } } : notFound(identifier);
     },
 
     async getReport(identifier) {
-      const b = await store.get(identifier);
+      const b = await load(identifier);
       if (!b) return notFound(identifier);
       return { ok: true, value: { workflows_download_link: options.workflowsDownloadLink?.(toBatch(b)) ?? null } };
     },
@@ -438,13 +441,13 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     async listWorkflows(identifier, page) {
       const p = pageParams(page);
       if (!p) return problem(400, 'INVALID_NUMBER', 'page_number must be at least 1 and page_size from 1 to 1000', '$.page_number');
-      if (!(await store.get(identifier))) return notFound(identifier);
+      if (!(await load(identifier))) return notFound(identifier);
       const res = await store.workflows(identifier, p);
       return { ok: true, value: { workflows: res.items, total_count: res.total_count } };
     },
 
     async workflowsCsv(identifier) {
-      if (!(await store.get(identifier))) return notFound(identifier);
+      if (!(await load(identifier))) return notFound(identifier);
       const lines = ['row_number,status,customer_external_identifier,search_term,total_hits,total_matches,match_status,lookup_list_value,action,error'];
       for (let n = 1; ; n++) {
         const res = await store.workflows(identifier, { page_number: n, page_size: 1000 });

@@ -47,14 +47,14 @@ async function openStore(config: ServeConfig): Promise<OpenedStore> {
       shared: { limiter: pg.createPostgresRateLimiter(pool), listVersions: pg.createPostgresListVersions(pool) },
     };
   }
-  const { default: Database } = await import('better-sqlite3');
+  const { openSqliteDatabase } = await import('../sqlite/database.js');
   const { createSqliteStore } = await import('../service/sqlite/index.js');
-  const db = new Database(config.store.path);
+  const db = await openSqliteDatabase(config.store.path);
   db.pragma('journal_mode = WAL');
   return {
     store: createSqliteStore(db),
     close: () => {
-      db.close();
+      (db as unknown as { close(): void }).close();
     },
   };
 }

@@ -57,6 +57,13 @@ export function isPlainRecord(r: HistoryRecord): boolean {
   );
 }
 
+/** The conjunction of predicates: undefined when one is (cannot be expressed), null when there is none. */
+export function allOf(parts: ReadonlyArray<HistoryPredicate | null | undefined>): HistoryPredicate | null | undefined {
+  if (parts.some((p) => p === undefined)) return undefined;
+  const conditions = parts.filter((p): p is HistoryPredicate => p !== null);
+  return conditions.length === 0 ? null : conditions.length === 1 ? conditions[0] : { all: conditions };
+}
+
 /** Upper-cases ASCII letters only (what a database does under the C collation, and all `upper` means). */
 export const upperAscii = (s: string): string => s.replace(/[a-z]+/g, (x) => x.toUpperCase());
 

@@ -7,7 +7,7 @@
  */
 import type { Env } from './engine.js';
 import { EvalFailure } from './eval-failure.js';
-import { DAY_MS, EMPTY_AGGREGATE, isHistoryAggregate, MAX_EXACT_AMOUNT } from './history-aggregates.js';
+import { allOf, DAY_MS, EMPTY_AGGREGATE, isHistoryAggregate, MAX_EXACT_AMOUNT } from './history-aggregates.js';
 import type { HistoryAggregate, HistoryAggregateRequest, HistoryPredicate, HistoryRecord, HistoryTextField, HistoryView } from './ports.js';
 import type { ScenarioAggregate, ScenarioFilterValue, ScenarioHistoryFilter, ScenarioLiteral, ScenarioWindow } from './scenario-types.js';
 import type { TransactionViolation } from './types.js';
@@ -77,13 +77,6 @@ export const fmt = (v: unknown): string => (typeof v === 'string' ? JSON.stringi
 
 function isLookup(v: unknown): v is { lookup: string } {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && 'lookup' in v;
-}
-
-/** The conjunction of predicates (undefined when one is; null when there is none). */
-function conjunction(parts: ReadonlyArray<HistoryPredicate | null | undefined>): HistoryPredicate | null | undefined {
-  if (parts.some((p) => p === undefined)) return undefined;
-  const conditions = parts.filter((p): p is HistoryPredicate => p !== null);
-  return conditions.length === 0 ? null : conditions.length === 1 ? conditions[0] : { all: conditions };
 }
 
 function compileFilterValue(key: string, fv: ScenarioFilterValue, path: string, cx: AggregateCompileContext): CompiledFilter {
@@ -179,7 +172,7 @@ function compileFilter(where: ScenarioHistoryFilter | undefined, path: string, c
   return {
     test,
     label: labels.join(', '),
-    predicate: expressible === null ? null : (cur) => conjunction(expressible.map((p) => p(cur))),
+    predicate: expressible === null ? null : (cur) => allOf(expressible.map((p) => p(cur))),
   };
 }
 
@@ -216,7 +209,7 @@ export function compileAggregate(agg: ScenarioAggregate, path: string, cx: Aggre
     if (filterPredicate === null) return undefined;
     const condition = filterPredicate(cur);
     if (condition === undefined) return undefined;
-    const where = conjunction([viaCounterparty ? { field: 'customer', in: [cur.customer] } : null, condition]);
+    const where = allOf([viaCounterparty ? { field: 'customer', in: [cur.customer] } : null, condition]);
     let probe: string | number | null = null;
     if (uniqueOf !== null) {
       const v = uniqueOf === 'day' ? Math.floor(cur.t / DAY_MS) : cur[uniqueOf];

@@ -7,6 +7,13 @@
  */
 import {
   HOSTED_SCENARIO_LIBRARY,
+  evaluateWithHistoryStore,
+  fixedTransactionClock,
+  sequentialTransactionIds,
+  type EvaluationResult,
+  type HistoryAggregateRequest,
+  type HistoryStore,
+  type HistoryWindow,
   LIBRARY_LOOKUPS,
   SCENARIO_LIBRARY,
   createScenarioEngine,
@@ -56,7 +63,7 @@ export function wholeLibraryEngine(): ScenarioEngine {
 export function generateHistory(options: { customers?: number; perCustomer?: number; evaluations?: number; seed?: number } = {}): GeneratedHistory {
   const customers = options.customers ?? 12;
   const perCustomer = options.perCustomer ?? 120;
-  const evaluationCount = options.evaluations ?? 120;
+  const evaluationCount = options.evaluations ?? 200;
   const rand = prng(options.seed ?? 20);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const countries = ['DE', 'FR', 'FR', 'GB', 'NL', 'ES', 'IR', 'RU', 'KP', 'MM', 'NG', 'US'];
@@ -70,7 +77,10 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
   };
 
   let serial = 0;
-  const make = (c: number, t: number): TransactionInput => {
+  /** Customers c % 5 == 1 test cards (bursts of small card payments); c % 4 == 3 spend little (unusual amounts stand out). */
+  const tester = (c: number) => c % 5 === 1;
+  const modest = (c: number) => c % 4 === 3 && !tester(c);
+  const make = (c: number, t: number, past = true): TransactionInput => {
     const id = `g-${++serial}`;
     const me = { name: `Customer ${c}`, identifier: { type: 'CUSTOMER' as const, external_identifier: `cust-${c}` } };
     const cpIndex = rand() < 0.6 ? c * 3 + Math.floor(rand() * 3) : Math.floor(rand() * 40);
@@ -80,8 +90,8 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
       ...(rand() < 0.9 ? { identifier: { type: 'COUNTERPARTY' as const, external_identifier: `cp-${cpIndex}` } } : {}),
       ...(rand() < 0.8 ? { address: { format: 'STRUCTURED' as const, country } } : {}),
     };
-    const r = rand();
-    const a = amount();
+    const r = tester(c) && past && rand() < 0.7 ? 0.6 : rand();
+    const a = modest(c) && past ? Math.round(Math.exp(rand() * 5) * 100) / 100 : amount();
     const base = {
       external_identifier: id,
       customer_external_identifier: `cust-${c}`,
@@ -101,7 +111,7 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
       };
     }
     if (r < 0.85) {
-      const small = rand() < 0.3;
+      const small = rand() < (tester(c) ? 0.9 : 0.3);
       return {
         ...base,
         details: {
@@ -137,11 +147,12 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
   const customerIds = Array.from({ length: customers }, (_, c) => uuid('cccccccc', c + 1));
   const stored: Array<{ c: number; tx: TransactionInput }> = [];
   for (let c = 0; c < customers; c++) {
-    // Customer c is quiet for the last (c % 4) * 70 days: dormant accounts and first transactions.
-    const quiet = (c % 4) * 70 * DAY;
+    // Customers are quiet for the last 0, 70, 200 or 5 days: dormant accounts and first transactions.
+    const quiet = ([0, 70, 200, 5][c % 4] as number) * DAY;
     let t = HISTORY_END - 400 * DAY;
-    for (let i = 0; i < perCustomer; i++) {
-      const burst = rand() < 0.25;
+    // About perCustomer records (more with bursts) up to the quiet period.
+    for (;;) {
+      const burst = rand() < (tester(c) ? 0.6 : 0.25);
       t += burst ? Math.floor(rand() * 40) * 60_000 : Math.floor(rand() * ((400 * DAY - quiet) / perCustomer) * 2);
       if (t > HISTORY_END - quiet) break;
       stored.push({ c, tx: make(c, t) });
@@ -162,11 +173,36 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
   for (let i = 0; i < evaluationCount; i++) {
     if (i % 2 === 0) {
       const c = Math.floor(rand() * customers);
-      evaluations.push({ customer: context(c), tx: make(c, HISTORY_END + i * 7 * 60_000) });
+      evaluations.push({ customer: context(c), tx: make(c, HISTORY_END + i * 7 * 60_000, false) });
     } else {
       const s = stored[Math.floor(rand() * stored.length)] as { c: number; tx: TransactionInput };
       evaluations.push({ customer: context(s.c), tx: s.tx });
     }
   }
   return { records, evaluations };
+}
+
+/** A store that records what it was asked; without `aggregate` when `rows` (every window is then loaded). */
+export function observed(store: HistoryStore, rows: boolean) {
+  const windows: HistoryWindow[] = [];
+  const requests: HistoryAggregateRequest[] = [];
+  const aggregate = store.aggregate?.bind(store);
+  const s: HistoryStore = {
+    load: (w) => (windows.push(...w), store.load(w)),
+    append: (r) => store.append(r),
+    ...(rows || !aggregate ? {} : { aggregate: (q: readonly HistoryAggregateRequest[]) => (requests.push(...q), aggregate(q)) }),
+  };
+  return { store: s, windows, requests };
+}
+
+let libraryEngine: ScenarioEngine | undefined;
+
+/** Evaluates a generated case with the whole library against `store` (ids and clock fixed: equal runs give equal results). */
+export async function evaluateCase(store: HistoryStore, c: GeneratedCase): Promise<EvaluationResult> {
+  const engine = (libraryEngine ??= wholeLibraryEngine());
+  return evaluateWithHistoryStore(store, (history) => {
+    const r = engine.evaluate(c.tx, { customer: c.customer, history, clock: fixedTransactionClock('2026-06-01T12:00:00Z'), ids: sequentialTransactionIds('eeeeeeee') });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    return r.value;
+  });
 }

@@ -11,6 +11,8 @@ import { applyAccounts } from './accounts.js';
 import type { ServeConfig } from './config.js';
 import { createServer, type TamisServer } from './create-server.js';
 import { loadLists } from './lists.js';
+import type { SqliteDatabase } from '../sqlite/database.js';
+import { transactionAreaFromConfig } from './v1/config.js';
 
 export interface ServeOverrides {
   host?: string;
@@ -20,19 +22,19 @@ export interface ServeOverrides {
   logger?: boolean | { level: string };
 }
 
-async function openStore(config: ServeConfig): Promise<{ store: ServiceStore; close: () => void }> {
-  if (config.store.type === 'memory') return { store: createMemoryStore(), close: () => undefined };
+async function openStore(config: ServeConfig): Promise<{ store: ServiceStore; close: () => void; db: SqliteDatabase | null }> {
+  if (config.store.type === 'memory') return { store: createMemoryStore(), close: () => undefined, db: null };
   const { default: Database } = await import('better-sqlite3');
   const { createSqliteStore } = await import('../service/sqlite/index.js');
   const db = new Database(config.store.path);
   db.pragma('journal_mode = WAL');
-  return { store: createSqliteStore(db), close: () => db.close() };
+  return { store: createSqliteStore(db), close: () => db.close(), db: db as unknown as SqliteDatabase };
 }
 
 export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {}): Promise<TamisServer> {
   const tls = config.server.tls ? { cert: await readFile(config.server.tls.cert), key: await readFile(config.server.tls.key) } : undefined;
   const lists = await loadLists(config.lists);
-  const { store, close } = await openStore(config);
+  const { store, close, db } = await openStore(config);
   const s = config.service;
   const service = createScreeningService({
     store,
@@ -47,8 +49,10 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     webhookPolicy: { allowHttp: config.webhooks.allow_http ?? false, allowHosts: config.webhooks.allow_hosts ?? [] },
   });
   let applied;
+  let transactions;
   try {
     applied = await applyAccounts(service, store, config.accounts);
+    transactions = config.transactions ? await transactionAreaFromConfig(config.transactions, db, () => service.screener) : undefined;
   } catch (e) {
     close();
     throw e;
@@ -77,6 +81,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
       : false,
     acceptsKey: (key) => applied.keys.has(key),
     ...(config.server.body_limit !== undefined ? { bodyLimit: config.server.body_limit } : {}),
+    ...(transactions ? { transactions } : {}),
     onClose: close,
   });
 }

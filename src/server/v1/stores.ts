@@ -1,0 +1,51 @@
+/**
+ * The stores of the transaction area, in memory or in one SQLite database (the same file as the search area's
+ * store when the config says `store: sqlite`). This is the seam for other databases: a host (or the PostgreSQL
+ * adapters) builds a `TransactionAreaStores` of its own adapters and passes it to `createTransactionArea`.
+ */
+import { InMemoryBatchStore } from '../../bulk/memory.js';
+import { createInMemoryCaseStores } from '../../cases/memory.js';
+import type { SqliteDatabase } from '../../sqlite/database.js';
+import { InMemoryCredentialStore } from '../../tokens/memory.js';
+import { InMemoryMuteStore, InMemoryRiskStore, InMemoryTransactionStore } from '../../transactions/memory.js';
+import type { TransactionAreaStores } from './area.js';
+import { createSqliteCustomerProfiles, InMemoryCustomerProfiles } from './customers.js';
+import { createSqliteScenarioVersions, InMemoryScenarioVersions } from './scenario-store.js';
+
+export function memoryTransactionAreaStores(): TransactionAreaStores {
+  const { cases, audit } = createInMemoryCaseStores();
+  return {
+    transactions: new InMemoryTransactionStore(),
+    risks: new InMemoryRiskStore(),
+    mutes: new InMemoryMuteStore(),
+    cases,
+    audit,
+    batches: new InMemoryBatchStore(),
+    credentials: new InMemoryCredentialStore(),
+    scenarios: new InMemoryScenarioVersions(),
+    customers: new InMemoryCustomerProfiles(),
+  };
+}
+
+/** Every store in `db` (tables prefixed `tamis_`, created when missing). The adapters load with the first call. */
+export async function sqliteTransactionAreaStores(db: SqliteDatabase): Promise<TransactionAreaStores> {
+  const [{ createSqliteTransactionStore, createSqliteRiskStore, createSqliteMuteStore }, { createSqliteCaseStores }, { createSqliteBatchStore }, { createSqliteCredentialStore }] =
+    await Promise.all([
+      import('../../transactions/sqlite/index.js'),
+      import('../../cases/sqlite/index.js'),
+      import('../../bulk/sqlite/index.js'),
+      import('../../tokens/sqlite/index.js'),
+    ]);
+  const { cases, audit } = createSqliteCaseStores(db);
+  return {
+    transactions: createSqliteTransactionStore(db),
+    risks: createSqliteRiskStore(db),
+    mutes: createSqliteMuteStore(db),
+    cases,
+    audit,
+    batches: createSqliteBatchStore(db),
+    credentials: createSqliteCredentialStore(db),
+    scenarios: createSqliteScenarioVersions(db),
+    customers: createSqliteCustomerProfiles(db),
+  };
+}

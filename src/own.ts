@@ -19,3 +19,19 @@ export function hasOwn(table: object, key: string): boolean {
 export function dict<V>(): Record<string, V> {
   return Object.create(null) as Record<string, V>;
 }
+
+/**
+ * An outside value as text for a message, never throwing: `String(v)` throws on an object without a prototype
+ * (`{ __proto__: null }`) or with a hostile `toString`; JSON for objects, cut to 200 characters.
+ */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return String(v);
+  try {
+    const json = JSON.stringify(v);
+    if (json !== undefined) return json.length > 200 ? `${json.slice(0, 200)}…` : json;
+  } catch {
+    // cyclic or hostile: fall through
+  }
+  return Array.isArray(v) ? '[array]' : `[${typeof v}]`;
+}

@@ -27,6 +27,7 @@ import type {
   CreateBatchInput,
   DeletedBatch,
 } from './types.js';
+import { show } from '../own.js';
 
 /** A lookup list as the manage-lookup-list workflow sees it. */
 export interface LookupListInfo {
@@ -143,7 +144,9 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     ok: false,
     error: toProblemDetail([{ code, message, path }], { clock, ids, status }),
   });
-  const notFound = (id: string) => problem(404, 'BATCH_NOT_FOUND', `no batch ${id}`, '$.identifier');
+  const notFound = (id: unknown) => problem(404, 'BATCH_NOT_FOUND', `no batch ${show(id)}`, '$.identifier');
+  /** The stored batch; identifiers come from outside, and anything but a string names no batch. */
+  const load = async (identifier: unknown) => (typeof identifier === 'string' ? store.get(identifier) : null);
 
   const pageParams = (page: { page_number?: number; page_size?: number } = {}) => {
     const page_number = page.page_number ?? 1;
@@ -337,7 +340,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async processBatch(identifier, file, processOptions = {}) {
-      const batch = await store.get(identifier);
+      const batch = await load(identifier);
       if (!batch) return notFound(identifier);
       if (batch.status !== 'NOT_STARTED') return problem(409, 'BATCH_ALREADY_PROCESSED', `the batch is ${batch.status}`, '$.status');
       try {
@@ -362,7 +365,7 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async getBatch(identifier) {
-      const b = await store.get(identifier);
+      const b = await load(identifier);
       return b ? { ok: true, value: toBatch(b) } : notFound(identifier);
     },
 
@@ -386,11 +389,11 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async deleteBatch(identifier) {
-      return (await store.delete(identifier)) ? { ok: true, value: { identifier } } : notFound(identifier);
+      return typeof identifier === 'string' && (await store.delete(identifier)) ? { ok: true, value: { identifier } } : notFound(identifier);
     },
 
     async getReport(identifier) {
-      const b = await store.get(identifier);
+      const b = await load(identifier);
       if (!b) return notFound(identifier);
       return { ok: true, value: { workflows_download_link: options.workflowsDownloadLink?.(toBatch(b)) ?? null } };
     },
@@ -398,13 +401,13 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     async listWorkflows(identifier, page) {
       const p = pageParams(page);
       if (!p) return problem(400, 'INVALID_NUMBER', 'page_number must be at least 1 and page_size from 1 to 1000', '$.page_number');
-      if (!(await store.get(identifier))) return notFound(identifier);
+      if (!(await load(identifier))) return notFound(identifier);
       const res = await store.workflows(identifier, p);
       return { ok: true, value: { workflows: res.items, total_count: res.total_count } };
     },
 
     async workflowsCsv(identifier) {
-      if (!(await store.get(identifier))) return notFound(identifier);
+      if (!(await load(identifier))) return notFound(identifier);
       const lines = ['row_number,status,customer_external_identifier,search_term,total_hits,total_matches,match_status,lookup_list_value,action,error'];
       for (let n = 1; ; n++) {
         const res = await store.workflows(identifier, { page_number: n, page_size: 1000 });

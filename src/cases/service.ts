@@ -63,6 +63,7 @@ import type {
   CaseTransitionResponse,
   CustomerRef,
 } from './types.js';
+import { show } from '../own.js';
 
 /** What the host knows of the customer when alerts arrive; missing fields take defaults. */
 export interface CaseCustomerInput {
@@ -310,8 +311,9 @@ export function createCaseService(options: CaseServiceOptions): CaseService {
   }
 
   async function loadCase(identifier: string): Promise<CaseRecord> {
-    const c = await cases.getCase(identifier);
-    if (!c) throw fail(404, 'CASE_NOT_FOUND', `no case ${identifier}`, '$.identifier', 'Not Found');
+    // Identifiers come from outside (a path): anything but a string is a case that does not exist.
+    const c = typeof identifier === 'string' ? await cases.getCase(identifier) : null;
+    if (!c) throw fail(404, 'CASE_NOT_FOUND', `no case ${show(identifier)}`, '$.identifier', 'Not Found');
     return c;
   }
 
@@ -786,8 +788,8 @@ export function createCaseService(options: CaseServiceOptions): CaseService {
         const state = v.value.state as CaseAlertState;
         if (!(CASE_ALERT_STATES as readonly string[]).includes(state)) throw validation([{ code: 'INVALID_VALUE', message: 'bad state', path: '$.state' }]);
         return change<CaseAlert>(async () => {
-          const a = await cases.getAlert(alertIdentifier);
-          if (!a) throw fail(404, 'ALERT_NOT_FOUND', `no alert ${alertIdentifier}`, '$.identifier', 'Not Found');
+          const a = typeof alertIdentifier === 'string' ? await cases.getAlert(alertIdentifier) : null;
+          if (!a) throw fail(404, 'ALERT_NOT_FOUND', `no alert ${show(alertIdentifier)}`, '$.identifier', 'Not Found');
           if (a.state === state) return { ops: [], audit: [], value: toCaseAlert(a) };
           const c = await loadCase(a.case_identifier);
           const now = clock.now();

@@ -17,6 +17,7 @@ import { collect, issue, toText } from './result.js';
 import { AkaList, isLatinName, sanctionEntity, UNKNOWN_COUNTRY_RULE, type ListSource } from './sanction-entity.js';
 import type { ImportEvent, ImportIssue, ImportOptions, ImportResult, TextInput } from './types.js';
 import { parseXml, rootNames, xmlAttr, xmlDeepList, xmlList, xmlText, xmlTexts, type XmlNode } from './xml.js';
+import { own } from '../own.js';
 
 export const EU_SOURCE: ListSource = {
   id: 'eu-fsf',
@@ -106,7 +107,7 @@ function primaryAlias(aliases: readonly Alias[]): Alias | undefined {
 function subjectType(rec: XmlNode, aliases: readonly Alias[]): { type: EntityType; known: boolean; code: string } {
   const st = xmlList(rec, 'subjecttype')[0];
   const code = xmlAttr(st, 'code') ?? xmlAttr(st, 'classificationcode') ?? '';
-  const mapped = EU_SUBJECT_TYPES[code.toLowerCase()] ?? EU_SUBJECT_TYPES[(xmlAttr(st, 'classificationcode') ?? '').toLowerCase()];
+  const mapped = own(EU_SUBJECT_TYPES, code.toLowerCase()) ?? own(EU_SUBJECT_TYPES, (xmlAttr(st, 'classificationcode') ?? '').toLowerCase());
   if (mapped !== undefined) return { type: mapped, known: true, code };
   const personLike = aliases.some((a) => a.first !== undefined || a.last !== undefined) || xmlList(rec, 'birthdate').length > 0;
   return { type: personLike ? 'person' : 'organisation', known: false, code };
@@ -179,7 +180,7 @@ function* records(entities: readonly XmlNode[], file: string): Generator<ImportE
 
     for (const a of aliasEls) {
       const gender = xmlAttr(a, 'gender');
-      if (gender !== undefined) fields.add('Gender', GENDERS[gender.toLowerCase()] ?? gender);
+      if (gender !== undefined) fields.add('Gender', own(GENDERS, gender.toLowerCase()) ?? gender);
       const title = xmlAttr(a, 'title');
       if (title !== undefined) fields.add('Title', title);
       const fn = xmlAttr(a, 'function');
@@ -209,7 +210,7 @@ function* records(entities: readonly XmlNode[], file: string): Generator<ImportE
       for (const ci of xmlList(a, 'contactinfo')) {
         const k = xmlAttr(ci, 'key');
         const v = xmlAttr(ci, 'value');
-        if (k !== undefined && v !== undefined) fields.add(CONTACT_LABELS[k.toLowerCase()] ?? k, v);
+        if (k !== undefined && v !== undefined) fields.add(own(CONTACT_LABELS, k.toLowerCase()) ?? k, v);
       }
     });
     for (const id of xmlList(rec, 'identification')) {

@@ -9,6 +9,7 @@ import { readCsv } from './csv.js';
 import { issue } from './result.js';
 import type { ImportEvent } from './types.js';
 import { emptyUkRecord, UK_ASSOCIATES, UK_PLAIN_FACTS, ukEvents, ukValue, withNote, type UkRecord } from './uk-record.js';
+import { own } from '../own.js';
 
 /** Header alternatives of the columns read apart from the plain facts. */
 const COLUMNS = {
@@ -107,12 +108,12 @@ export function* iterateUkSanctionsCsv(text: string, file: string): Generator<Im
     const id = first('id');
     if (id === undefined) {
       const at = { file, line: rec.line };
-      yield* ukEvents(emptyUkRecord(at, (name) => `column ${ELEMENT_COLUMNS[name] ?? name}`), new Set());
+      yield* ukEvents(emptyUkRecord(at, (name) => `column ${own(ELEMENT_COLUMNS, name) ?? name}`), new Set());
       continue;
     }
     let r = records.get(id);
     if (r === undefined) {
-      r = emptyUkRecord({ file, line: rec.line }, (name) => `column ${ELEMENT_COLUMNS[name] ?? name}`);
+      r = emptyUkRecord({ file, line: rec.line }, (name) => `column ${own(ELEMENT_COLUMNS, name) ?? name}`);
       r.uniqueId = id;
       records.set(id, r);
       order.push(r);

@@ -9,6 +9,7 @@ import { joinName } from './names.js';
 import { issue } from './result.js';
 import { AkaList, isLatinName, sanctionEntity, UNKNOWN_COUNTRY_RULE, type ListSource } from './sanction-entity.js';
 import type { ImportEvent, ImportIssue } from './types.js';
+import { own } from '../own.js';
 
 export const UK_SOURCE: ListSource = {
   id: 'uk-fcdo',
@@ -138,7 +139,7 @@ export function ukEvents(r: UkRecord, seen: Set<string>): ImportEvent[] {
     warnings.push(issue('warning', code, `${id}: ${message}`, where(element), rule));
   };
   const rawType = ukValue(r.type);
-  let entityType = rawType !== undefined ? UK_TYPES[rawType.toLowerCase()] : undefined;
+  let entityType = rawType !== undefined ? own(UK_TYPES, rawType.toLowerCase()) : undefined;
   if (entityType === undefined) {
     const personLike = r.dobs.length > 0 || r.nationalities.length > 0 || r.birthPlaces.length > 0 || r.passports.length > 0;
     entityType = personLike ? 'person' : 'organisation';

@@ -165,27 +165,34 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
 
   // JSON bodies: Fastify's own parser (prototype-poisoning checks); an invalid body is kept as text (InvalidJson).
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  // A body without `__proto__` or `constructor` cannot poison a prototype: plain JSON.parse (the fast path).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
     const body = String(text);
     if (body.trim() === '') return done(null, undefined);
+    if (!body.includes('__proto__') && !body.includes('constructor')) {
+      try {
+        return done(null, JSON.parse(body) as unknown);
+      } catch {
+        return done(null, new InvalidJson(body));
+      }
+    }
     parseJson(req, body, (err, value) => (err ? done(null, new InvalidJson(body)) : done(null, value)));
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (options.behindTlsProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() === 'http') {
-      return send(reply, failure(403, 'forbidden: plain HTTP calls fail; call over HTTPS'));
-    }
-    return undefined;
-  });
-  // While closing, answers end their connection: a keep-alive connection would otherwise hold the close back.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
-  });
-  app.addHook('onResponse', async (req, reply) => {
+  if (options.behindTlsProxy) {
+    app.addHook('onRequest', (req, reply, done) => {
+      if (String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() === 'http') {
+        send(reply, failure(403, 'forbidden: plain HTTP calls fail; call over HTTPS'));
+        return;
+      }
+      done();
+    });
+  }
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
   });
   app.setNotFoundHandler(async (req, reply) => send(reply, failure(404, `not found: ${req.method} ${req.url.split('?')[0]}`)));
   app.setErrorHandler(async (err: { statusCode?: number; message: string; code?: string }, req, reply) => {
@@ -227,7 +234,13 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     close() {
       closed ??= (async () => {
         closing = true;
-        await app.close();
+        // Keep-alive connections whose requests finished would hold the close back: end them as they go idle.
+        const idle = setInterval(() => app.server.closeIdleConnections?.(), 25);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(idle);
+        }
         await webhooks?.stop();
         await options.transactions?.close();
         await reloading?.catch(() => undefined);

@@ -24,11 +24,11 @@ export interface ServeOverrides {
 
 async function openStore(config: ServeConfig): Promise<{ store: ServiceStore; close: () => void; db: SqliteDatabase | null }> {
   if (config.store.type === 'memory') return { store: createMemoryStore(), close: () => undefined, db: null };
-  const { default: Database } = await import('better-sqlite3');
+  const { openSqliteDatabase } = await import('../sqlite/database.js');
   const { createSqliteStore } = await import('../service/sqlite/index.js');
-  const db = new Database(config.store.path);
+  const db = await openSqliteDatabase(config.store.path);
   db.pragma('journal_mode = WAL');
-  return { store: createSqliteStore(db), close: () => db.close(), db: db as unknown as SqliteDatabase };
+  return { store: createSqliteStore(db), close: () => (db as unknown as { close(): void }).close(), db };
 }
 
 export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {}): Promise<TamisServer> {

@@ -13,6 +13,7 @@ import { clockDate, formatTimestamp } from './time.js';
 import type { AccountRecord, ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
 import { isInt, type Problems } from './validate.js';
 import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
+import { FailureLimiter, type FailureLimitOptions } from '../tokens/failures.js';
 
 export interface ScreeningServiceOptions {
   store: ServiceStore;
@@ -32,6 +33,11 @@ export interface ScreeningServiceOptions {
   resultsCap?: number;
   /** Rate limit per api key; `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Failed api-key lookups allowed, over all keys, within a window (default 1000 per minute); past it every call
+   * answers 429 until the window moves on, so keys cannot be guessed at memory speed. `false` turns it off.
+   */
+  authFailures?: FailureLimitOptions | false;
   /** Prefix of `share_url`; the share token is appended. */
   shareBaseUrl?: string;
   /** Attempts of one operation when a concurrent update wins the race (default 5). */
@@ -72,6 +78,7 @@ export class ServiceContext {
   readonly webhookPolicy: WebhookUrlPolicy;
   readonly resultsCap: number;
   readonly limiter: SlidingWindowRateLimiter | null;
+  readonly authFailures: FailureLimiter | null;
   readonly perMinute: number;
   readonly sandboxPerMinute: number;
   readonly shareBaseUrl: string;
@@ -103,6 +110,8 @@ export class ServiceContext {
     this.resultsCap = cap;
     const rl = options.rateLimit ?? {};
     this.limiter = rl === false ? null : new SlidingWindowRateLimiter(rl.windowMs ?? 60_000);
+    const af = options.authFailures ?? {};
+    this.authFailures = af === false ? null : new FailureLimiter({ maxFailures: 1000, windowMs: 60_000, ...af });
     this.perMinute = rl === false ? Infinity : (rl.perMinute ?? DEFAULT_RATE_LIMIT);
     this.sandboxPerMinute = rl === false ? Infinity : (rl.sandboxPerMinute ?? DEFAULT_SANDBOX_RATE_LIMIT);
     this.shareBaseUrl = options.shareBaseUrl ?? 'https://share.tamis.invalid/searches/';
@@ -177,11 +186,14 @@ export const isFailure = <T extends object>(v: T | FailureEnvelope): v is Failur
 
 /** Runs `fn` as the user of `apiKey`: 401 for an unknown key, 429 over the limit, 409 after too many conflicts. */
 export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx) => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  const nowMs = clockDate(svc.clock).getTime();
+  if (svc.authFailures && !svc.authFailures.allows('*', nowMs)) return EMPTY_429;
   const keyHash = typeof apiKey === 'string' && apiKey !== '' ? hashApiKey(apiKey) : null;
   const key = keyHash !== null ? await svc.store.getApiKey(keyHash) : null;
   const user = key ? await svc.store.getUser(key.user_id) : null;
   const account = user && key && user.account_id === key.account_id ? await svc.store.getAccount(user.account_id) : null;
   if (!key || !user || !user.is_active || !account) {
+    svc.authFailures?.fail('*', nowMs);
     return fail(401, 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)');
   }
   if (svc.limiter) {

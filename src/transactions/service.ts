@@ -167,7 +167,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     },
 
     async reevaluate(identifier, customer, reOptions = {}) {
-      const t = await transactions.get(identifier);
+      const t = typeof identifier === 'string' ? await transactions.get(identifier) : undefined;
       if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
       if (t.evaluation_outcome !== 'ERROR' || t.review_decision !== 'NOT_APPLICABLE') {
         const message = `only an undecided transaction whose evaluation failed (ERROR) is evaluated again (evaluation_outcome is ${t.evaluation_outcome}, review_decision ${t.review_decision})`;
@@ -181,7 +181,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     },
 
     async get(identifier) {
-      const t = await transactions.get(identifier);
+      const t = typeof identifier === 'string' ? await transactions.get(identifier) : undefined;
       if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
       return { ok: true, value: t };
     },
@@ -189,7 +189,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     async decide(identifier, request, actor) {
       const v = validateTransactionShape<ReviewDecisionRequest>('review_decision_request', request, 'input');
       if (!v.ok) return problem(400, v.error);
-      const t = await transactions.get(identifier);
+      const t = typeof identifier === 'string' ? await transactions.get(identifier) : undefined;
       if (!t) return problem(404, [{ code: 'TRANSACTION_NOT_FOUND', message: 'no such transaction', path: '$.identifier' }]);
       // Held and undecided, or not evaluated (ERROR: never a silent ALLOW, so a person may release or reject it).
       const undecided = t.evaluation_outcome === 'HOLD' ? 'NOT_REVIEWED' : t.evaluation_outcome === 'ERROR' ? 'NOT_APPLICABLE' : null;
@@ -237,7 +237,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     async setRiskTypes(riskIdentifier, request) {
       const v = validateTransactionShape<TransactionRiskTypesRequest>('transaction_risk_types_request', request, 'input');
       if (!v.ok) return problem(400, v.error);
-      const stored = await risks.get(riskIdentifier);
+      const stored = typeof riskIdentifier === 'string' ? await risks.get(riskIdentifier) : undefined;
       if (!stored) return problem(404, [{ code: 'RISK_NOT_FOUND', message: 'no such risk', path: '$.identifier' }]);
       stored.risk_types = [...v.value.risk_types];
       await risks.put(stored);
@@ -285,7 +285,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     async updateRiskStatus(riskIdentifier, request, actor, statusOptions = {}) {
       const v = validateTransactionShape<TransactionRiskStatusUpdate>('risk_status_update', request, 'input');
       if (!v.ok) return problem(400, v.error);
-      const stored = await risks.get(riskIdentifier);
+      const stored = typeof riskIdentifier === 'string' ? await risks.get(riskIdentifier) : undefined;
       if (!stored) return problem(404, [{ code: 'RISK_NOT_FOUND', message: 'no such risk', path: '$.identifier' }]);
       await risks.setDecision(riskIdentifier, v.value.decision);
       await audit.append({

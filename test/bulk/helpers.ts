@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { InMemoryBatchStore, createBulkService, createInMemoryLookupLists, type BulkServiceOptions } from '../../src/bulk/index.js';
 import { createScreener } from '../../src/screening/screener.js';
+import { fixedTransactionClock, sequentialTransactionIds } from '../../src/transactions/index.js';
 import type { Entity } from '../../src/types/entity.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,4 +25,20 @@ export async function xlsx(sheets: Array<Array<Array<string | number | Date | nu
     for (const r of rows) ws.addRow(r);
   });
   return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** A bulk service over an in-memory store, a lookup list `mcc` and the small screener. */
+export function bulkService(over: Partial<BulkServiceOptions> = {}) {
+  const lookupLists = createInMemoryLookupLists({ mcc: { status: 'ACTIVE', values: [] } });
+  const store = new InMemoryBatchStore();
+  const svc = createBulkService({
+    store,
+    clock: fixedTransactionClock('2026-03-01T12:00:00Z', 1),
+    ids: sequentialTransactionIds('0000eeee'),
+    account_identifier: '00000000-0000-4000-8000-0000000000ac',
+    screener: screener(),
+    lookupLists,
+    ...over,
+  });
+  return { svc, lookupLists, store };
 }

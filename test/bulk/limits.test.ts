@@ -5,31 +5,10 @@
  */
 import { zipSync, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_BATCH_FILE_LIMITS,
-  InMemoryBatchStore,
-  createBulkService,
-  createInMemoryLookupLists,
-  type BatchFile,
-  type BulkServiceOptions,
-} from '../../src/bulk/index.js';
-import { fixedTransactionClock, sequentialTransactionIds } from '../../src/transactions/index.js';
-import { XLSX, csv, screener, xlsx } from './helpers.js';
+import { DEFAULT_BATCH_FILE_LIMITS, type BatchFile, type BulkServiceOptions } from '../../src/bulk/index.js';
+import { XLSX, bulkService, csv, xlsx } from './helpers.js';
 
-function service(over: Partial<BulkServiceOptions> = {}) {
-  const lookupLists = createInMemoryLookupLists({ mcc: { status: 'ACTIVE', values: [] } });
-  const store = new InMemoryBatchStore();
-  const svc = createBulkService({
-    store,
-    clock: fixedTransactionClock('2026-03-01T12:00:00Z', 1),
-    ids: sequentialTransactionIds('0000eeee'),
-    account_identifier: '00000000-0000-4000-8000-0000000000ac',
-    screener: screener(),
-    lookupLists,
-    ...over,
-  });
-  return { svc, lookupLists, store };
-}
+const service = bulkService;
 
 const lookupReq = { file_name: 'l', workflow_type: 'manage-lookup-list', lookup_list_identifier: 'mcc' };
 const screenReq = { file_name: 's', workflow_type: 'create-and-screen' };

@@ -3,8 +3,9 @@
  * strings: they never resolve to an inherited `Object` member, never become an `entity_type`, and never stop an
  * import or the screener built from it.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ftmTopicTypes, parseFtmEntities, parseOfacSdn } from '../../src/importers/index.js';
+import { ftmTopicTypes, parseEuSanctions, parseFtmEntities, parseOfacSdn, parseUkSanctions } from '../../src/importers/index.js';
 import { ENTITY_TYPES } from '../../src/types/entity.js';
 import { createScreener } from '../../src/screening/screener.js';
 import { own, dict } from '../../src/own.js';
@@ -63,5 +64,21 @@ describe('built-in names in screened names', () => {
     const details = r.value.hits[0]?.match_types_details as unknown as Record<string, { match_types: Record<string, string[]> }>;
     expect(Object.keys(details)).toEqual([`${name} Petrov`]);
     expect(Object.keys(details[`${name} Petrov`]!.match_types).length).toBeGreaterThan(0);
+  });
+});
+
+describe('built-in names in the EU and UK lists', () => {
+  const EU = readFileSync(new URL('./fixtures/eu-fsf.xml', import.meta.url), 'utf8');
+  const UK = readFileSync(new URL('./fixtures/uk-sanctions-list.xml', import.meta.url), 'utf8');
+
+  it.each(BUILT_INS.filter((n) => n !== '__proto__'))('an EU subjectType %s is never imported as an entity type', (name) => {
+    const xml = EU.replace(/<subjectType code="person" classificationCode="P"\/>/g, `<subjectType code="${name}" classificationCode="${name}"/>`);
+    const r = parseEuSanctions(xml, { skipInvalid: true });
+    expectUsable(r);
+  });
+
+  it.each(BUILT_INS.filter((n) => n !== '__proto__'))('a UK IndividualEntityShip %s is never imported as an entity type', (name) => {
+    const r = parseUkSanctions(UK.replace(/<IndividualEntityShip>Individual<\/IndividualEntityShip>/g, `<IndividualEntityShip>${name}</IndividualEntityShip>`), { skipInvalid: true });
+    expectUsable(r);
   });
 });

@@ -262,6 +262,15 @@ describe('payment references, deprecated endpoints and errors', () => {
     expect(r.json).toEqual({ code: 404, message: 'not found: GET /nope', status: 'failure' });
   });
 
+  it.each([
+    ['a body over the limit', { raw: JSON.stringify({ search_term: 'x', pad: 'y'.repeat(1_100_000) }) }, 413],
+    ['a body that is not JSON by its type', { raw: 'search_term=Smith', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415],
+  ])('%s answers %i with the envelope', async (_what, o, status) => {
+    const r = await h.call('POST', '/searches', o);
+    expect(r.status).toBe(status);
+    expect(r.json).toMatchObject({ code: status, status: 'failure' });
+  });
+
   it('a body that is not JSON answers 400 with the envelope', async () => {
     const r = await h.call('POST', '/searches', { raw: '{"search_term": "Smith"' });
     expect(r.status).toBe(400);

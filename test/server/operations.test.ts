@@ -4,6 +4,7 @@
  * worker, and a graceful shutdown that finishes the requests in flight.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/index.js';
 import { SEARCH_ROUTES, createMemoryStore, createScreeningService, randomIds, systemClock, type ServiceStore } from '../../src/service/index.js';
@@ -81,6 +82,13 @@ describe('health, readiness and the document', () => {
       message: 'search_term is required (a string or an object with last_name)',
     });
     expect(doc.paths['/searches/{id}/certificate'].get.responses['200'].content).toHaveProperty('application/pdf');
+  });
+
+  it('/openapi.json validates against the OpenAPI 3.1 schema', async () => {
+    const doc = (await h.call('GET', '/openapi.json', { key: null })).json;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? [], String(JSON.stringify(result.errors)).slice(0, 1000)).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 });
 

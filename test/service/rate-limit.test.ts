@@ -97,3 +97,20 @@ describe('client retry rule: min(2^n s + random ms, maximum_backoff)', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('failed api-key lookups (issue 17)', () => {
+  it('past the limit of failed lookups every call answers 429 until the window moves on: keys cannot be guessed at memory speed', async () => {
+    const t = await setup(STORES[0]![1], undefined, { authFailures: { maxFailures: 5, windowMs: 60_000 } });
+    for (let i = 0; i < 5; i++) expect(await t.service.forApiKey(`guess-${i}`).listUsers()).toMatchObject({ code: 401, status: 'failure' });
+    expect(await t.service.forApiKey('guess-5').listUsers()).toEqual({ status: 'empty', code: 429 });
+    expect(await t.alice.listUsers()).toEqual({ status: 'empty', code: 429 });
+    t.clock.advance(60_001);
+    expect((await t.alice.listUsers()).status).toBe('success');
+  });
+
+  it('the default allows 1000 failed lookups a minute', async () => {
+    const t = await setup(STORES[0]![1]);
+    for (let i = 0; i < 1000; i++) await t.service.forApiKey(`guess-${i}`).listUsers();
+    expect(await t.service.forApiKey('guess').listUsers()).toEqual({ status: 'empty', code: 429 });
+  });
+});

@@ -1,5 +1,9 @@
 import {
+  InMemoryAuditSink,
   InMemoryHistory,
+  InMemoryMuteStore,
+  InMemoryRiskStore,
+  InMemoryTransactionStore,
   fixedTransactionClock,
   sequentialTransactionIds,
   toHistoryRecord,
@@ -145,3 +149,14 @@ export function evaluate(
 
 /** `n` transactions built by `make(i)`. */
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+
+/** Fresh in-memory ports of the transaction service. */
+export function memoryPorts() {
+  return {
+    transactions: new InMemoryTransactionStore(),
+    risks: new InMemoryRiskStore(),
+    mutes: new InMemoryMuteStore(),
+    audit: new InMemoryAuditSink(),
+    history: new InMemoryHistory(),
+  };
+}

@@ -19,7 +19,7 @@ import {
   type ScenarioDefinition,
   type Transaction,
 } from '../../src/transactions/index.js';
-import { CUSTOMER, DAY, bank } from './helpers.js';
+import { CUSTOMER, DAY, bank, memoryPorts } from './helpers.js';
 
 const SCEN = 'dddddddd-0000-4000-8000-000000000000';
 const SEG = 'dddddddd-0000-4000-8000-000000000001';
@@ -36,13 +36,7 @@ const ACTOR = { account_identifier: 'eeeeeeee-0000-4000-8000-000000000001', user
 function setup() {
   const engine = createScenarioEngine({ scenarios: [largeV1] });
   if (!engine.ok) throw new Error('engine');
-  const ports = {
-    transactions: new InMemoryTransactionStore(),
-    risks: new InMemoryRiskStore(),
-    mutes: new InMemoryMuteStore(),
-    audit: new InMemoryAuditSink(),
-    history: new InMemoryHistory(),
-  };
+  const ports = memoryPorts();
   const service = createTransactionService({
     engine: engine.value,
     ...ports,

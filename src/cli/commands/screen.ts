@@ -64,7 +64,8 @@ sources; a name without hits gets a row of its own with only the query).
 
 ${SCREEN_FILE_DETAILS}
 
-Exit status: 0 no name had a hit, 1 at least one hit, 2 usage or input error (nothing screened).`,
+Exit status: 0 no name had a hit, 1 at least one hit, 2 usage or input error (nothing screened; with --file,
+also rows that could not be screened, unless --skip-invalid).`,
 
   async run(ctx) {
     const v = ctx.values;

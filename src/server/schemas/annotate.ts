@@ -25,15 +25,3 @@ export const rule = (schema: Schema, problem: ProblemNote, perKeyword: Record<st
 
 /** An object schema whose properties are the given rules; `required` names required ones. */
 export const object = (properties: Record<string, Schema>, extra: Schema = {}): Schema => ({ type: 'object', properties, ...extra });
-
-/** The schema without the annotations (for the OpenAPI document, which keeps them as `x-` extensions anyway). */
-export function strip(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(strip);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (k === 'x-problem' || k === 'x-problems') continue;
-    out[k] = strip(v);
-  }
-  return out;
-}

@@ -17,16 +17,16 @@ const dotted = (pointer: string): string => pointer.split('/').slice(1).map(segm
  * The note of the deepest annotated node on the schema path of an error (per-keyword notes first), and how many
  * segments of the instance path lead to that node (the problem is reported there).
  */
-function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: string): { note: ProblemNote; depth: number; own: boolean } | undefined {
+function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: string): { note: ProblemNote; depth: number } | undefined {
   let node: unknown = root;
-  let found: { note: ProblemNote; depth: number; own: boolean } | undefined;
+  let found: { note: ProblemNote; depth: number } | undefined;
   let depth = 0;
   const visit = (n: unknown, last: boolean) => {
     if (typeof n !== 'object' || n === null) return;
     const s = n as Schema;
     const perKeyword = last ? s['x-problems']?.[keyword] : undefined;
-    if (perKeyword) found = { note: perKeyword, depth, own: false };
-    else if (s['x-problem']) found = { note: s['x-problem'], depth, own: false };
+    if (perKeyword) found = { note: perKeyword, depth };
+    else if (s['x-problem']) found = { note: s['x-problem'], depth };
   };
   const parts = schemaPath.replace(/^#\/?/, '').split('/').filter((p) => p !== '').map(segment);
   // The last segment is the failing keyword: notes are read on the node that holds it.
@@ -42,7 +42,7 @@ function noteFor(root: Schema, schemaPath: string, keyword: string, extra?: stri
     // `required` and `additionalProperties`: the named property's own note speaks for it.
     const prop = ((node as Schema | undefined)?.properties as Record<string, Schema> | undefined)?.[extra];
     const own = prop?.['x-problems']?.[keyword] ?? prop?.['x-problem'];
-    if (own) found = { note: own, depth: depth + 1, own: true };
+    if (own) found = { note: own, depth: depth + 1 };
   }
   return found;
 }

@@ -17,6 +17,7 @@ import { derivedIdentifier, parseScenario } from './parse.js';
 import { resolveField, type AnyTransaction } from './paths.js';
 import { fillTemplate, titleText, type EvaluatedValue } from './trace.js';
 import { coerce, DAY_MS, formatValue, traceValue, type DataType, type Value } from './values.js';
+import { own } from '../../own.js';
 
 export type { BlockRegistry } from './blocks.js';
 export { isHostedScenarioDocument } from './document.js';
@@ -294,7 +295,7 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
         const lf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(l.fn(s, r, t)) : l.fn;
         const rf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(rt.fn(s, r, t)) : rt.fn;
         const op = c.op;
-        const sym = OP_SYMBOL[op] as string;
+        const sym = own(OP_SYMBOL, op) as string;
         const expr = `${l.label} ${sym} ${rt.label}`;
         const path = c.path;
         return (s, r, t) => {

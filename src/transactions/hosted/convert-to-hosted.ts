@@ -15,6 +15,7 @@ import type {
   ScenarioOperand,
 } from '../scenario-types.js';
 import type { TransactionViolation } from '../types.js';
+import { own } from '../../own.js';
 
 type Node = Record<string, unknown>;
 type Lookups = Readonly<Record<string, readonly ScenarioLiteral[]>>;
@@ -68,7 +69,7 @@ export function tamisToHosted(def: unknown, options: ToHostedOptions = {}): Resu
   const lookup = (name: string, path: string): readonly ScenarioLiteral[] | null => options.lookups?.[name] ?? no(path, `lookup list ${name} is not given`);
 
   const valueNode = (key: string, path: string, inFilter: boolean): Node | null => {
-    const f = FIELDS[key];
+    const f = own(FIELDS, key);
     if (!f) return no(path, `${key} has no hosted equivalent`);
     const dflt = inFilter && (f.datatype === 'string' || f.datatype === 'boolean') ? { default: f.datatype === 'boolean' ? false : '' } : {};
     return f.block ? { type: 'block', value: f.block, datatype: f.datatype, ...dflt } : { type: 'field', value: f.field, datatype: f.datatype, ...dflt };
@@ -195,7 +196,7 @@ export function tamisToHosted(def: unknown, options: ToHostedOptions = {}): Resu
       if (typeof x === 'boolean') return 'boolean';
       if (typeof x === 'string') return 'string';
       if (x && typeof x === 'object' && ('agg' in x || 'add' in x || 'sub' in x || 'mul' in x || 'div' in x || 'mod' in x)) return 'number';
-      if (x && typeof x === 'object' && 'field' in x) return FIELDS[x.field]?.datatype ?? 'string';
+      if (x && typeof x === 'object' && 'field' in x) return own(FIELDS, x.field)?.datatype ?? 'string';
     }
     return 'string';
   };
@@ -215,7 +216,7 @@ export function tamisToHosted(def: unknown, options: ToHostedOptions = {}): Resu
       const hint = typeHint(l, r);
       const a = operand(l, `${path}.compare[0]`, hint);
       const b = operand(r, `${path}.compare[2]`, hint);
-      return a && b && { [OPS[op] as string]: [a, b] };
+      return a && b && { [own(OPS, op) as string]: [a, b] };
     }
     if ('between' in c) {
       const v = operand(c.between.value, `${path}.between.value`, 'number');

@@ -14,6 +14,7 @@ import { loadHostedScenario } from './compile.js';
 import { derivedIdentifier } from './parse.js';
 import { resolveField } from './paths.js';
 import type { Value } from './values.js';
+import { own } from '../../own.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,8 +47,8 @@ const ALIASES: Readonly<Record<string, string>> = {
 };
 const OPS = { equals: '==', not_equals: '!=', greater_than: '>', less_than: '<', greater_than_or_equals: '>=', less_than_or_equals: '<=' } as const;
 
-const sourceKey = (s: Source): string => (s.kind === 'block' ? `block:${s.slug}` : (ALIASES[s.field] ?? s.field));
-const exprKey = (e: Expr): string | null => (e.kind === 'field' ? (ALIASES[e.field] ?? e.field) : e.kind === 'block' ? `block:${e.slug}` : null);
+const sourceKey = (s: Source): string => (s.kind === 'block' ? `block:${s.slug}` : (own(ALIASES, s.field) ?? s.field));
+const exprKey = (e: Expr): string | null => (e.kind === 'field' ? (own(ALIASES, e.field) ?? e.field) : e.kind === 'block' ? `block:${e.slug}` : null);
 
 export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } = {}): Result<ScenarioDefinition, TransactionViolation[]> {
   const blocks = options.blocks ?? DEFAULT_BLOCKS;
@@ -75,7 +76,7 @@ export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } 
         if (e.type === 'date' || e.type === 'datetime') return no(e.path, 'dates have no tamis equivalent');
         const key = exprKey(e) as string;
         const dflt = e.hasDefault ? { default: e.dflt } : {};
-        const flat = FLAT_FIELDS[key];
+        const flat = own(FLAT_FIELDS, key);
         if (flat?.field) return { field: flat.field, ...dflt } as ScenarioOperand;
         if (key.startsWith('transaction.custom_fields.') || key.startsWith('transaction.enrichments.')) {
           const [, head, k] = key.split('.');
@@ -104,7 +105,7 @@ export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } 
     if (!window) return no(`${path}.value.window_unit`, 'calendar_day windows have no tamis equivalent');
     if (!Number.isInteger(Object.values(window)[0])) return no(`${path}.value.window`, 'tamis windows are whole units');
     const where: ScenarioHistoryFilter = {};
-    const keys = s.grouping.map((g) => FLAT_FIELDS[sourceKey(g)]?.key);
+    const keys = s.grouping.map((g) => own(FLAT_FIELDS, sourceKey(g))?.key);
     let over: 'customer' | 'counterparty' | null = keys.includes('customer') ? 'customer' : keys.includes('counterparty') ? 'counterparty' : null;
     if (!over) return no(`${path}.value.grouping_fields`, 'an aggregation grouped by neither customer nor counterparty has no tamis equivalent');
     for (const [i, k] of keys.entries()) {
@@ -113,7 +114,7 @@ export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } 
     }
     if (over === 'counterparty' && keys.includes('customer')) over = 'customer';
     if (s.filter && !filter(s.filter, where, values)) return null;
-    const targetKey = s.target ? FLAT_FIELDS[sourceKey(s.target)] : undefined;
+    const targetKey = s.target ? own(FLAT_FIELDS, sourceKey(s.target)) : undefined;
     let fn: ScenarioAggregate['fn'];
     let of: ScenarioAggregate['of'] | undefined;
     const distinct = s.aggregate === 'unique_count' || (s.aggregate === 'count' && s.distinct && s.target !== null);
@@ -149,7 +150,7 @@ export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } 
     if (c.kind === 'logic' && c.op === 'and') return c.children.every((x) => filter(x, where, values));
     if (c.kind === 'any_of') {
       const key = exprKey(c.value);
-      const hk = key ? FLAT_FIELDS[key]?.key : undefined;
+      const hk = key ? own(FLAT_FIELDS, key)?.key : undefined;
       const list = c.list.kind === 'constant_list' ? c.list.values : (values[c.list.key] as Value[]);
       if (!hk || hk === 'counterparty') return no(c.path, 'this filter has no tamis equivalent') !== null;
       const listed = isCode(c.value) ? list.map((x) => up(x as ScenarioOperand) as ScenarioLiteral) : [...list];
@@ -158,7 +159,7 @@ export function hostedToTamis(doc: unknown, options: { blocks?: BlockRegistry } 
     if (c.kind === 'compare') {
       const key = exprKey(c.left);
       const v = valueOf(c.right);
-      const flat = key ? FLAT_FIELDS[key] : undefined;
+      const flat = key ? own(FLAT_FIELDS, key) : undefined;
       if (flat && v !== undefined && v !== null) {
         if (flat.field === 'amount' && c.op === 'greater_than_or_equals') return set('amount_min', v, c.path);
         if (flat.field === 'amount' && c.op === 'less_than') return set('amount_max', v, c.path);

@@ -31,6 +31,7 @@ import { unwrapDocument } from './document.js';
 import { mapEnumerationConstant } from './enumerations.js';
 import { FIELD_ALIASES, resolveField } from './paths.js';
 import { coerce, dataTypeOf, type DataType, type Value } from './values.js';
+import { own, show } from '../../own.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -86,7 +87,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
 
   const parseSource = (raw: unknown, path: string): Source | null => {
     if (typeof raw === 'string') {
-      const alias = FIELD_ALIASES[raw];
+      const alias = own(FIELD_ALIASES, raw);
       if (alias && 'block' in alias) return { kind: 'block', slug: alias.block, path };
       const r = resolveField(raw);
       if ('error' in r) {
@@ -96,7 +97,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
       return { kind: 'field', field: raw, path };
     }
     if (isObj(raw) && typeof raw.value === 'string') {
-      const type = String(raw.type ?? 'field').toLowerCase();
+      const type = show(raw.type ?? 'field').toLowerCase();
       if (type === 'block') {
         if (!blocks.has(raw.value)) {
           fail(`${path}.value`, `unknown block ${raw.value}`, 'UNKNOWN_BLOCK');
@@ -121,10 +122,10 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     }
     let v: Obj = value;
     const vp = `${path}.value`;
-    const aggRaw = String(v.aggregate ?? '').trim().toLowerCase();
-    const aggregate = (AGGREGATE_ALIASES[aggRaw] ?? aggRaw) as Aggregate;
+    const aggRaw = show(v.aggregate ?? '').trim().toLowerCase();
+    const aggregate = (own(AGGREGATE_ALIASES, aggRaw) ?? aggRaw) as Aggregate;
     if (!AGGREGATES.includes(aggregate)) fail(`${vp}.aggregate`, `aggregate must be one of ${AGGREGATES.join(', ')}`);
-    let unit = String(v.window_unit ?? '').trim().toLowerCase();
+    let unit = show(v.window_unit ?? '').trim().toLowerCase();
     if (unit.endsWith('s')) unit = unit.slice(0, -1);
     if (unit === 'week' || unit === 'calendar_week') {
       // Not in the language; accepted as 7 days (7 calendar days) for documents that write it.
@@ -147,7 +148,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     const includeCurrent = flag('include_current_record', true);
     const excludeCurrentDay = flag('exclude_current_day', false);
     if (excludeCurrentDay && unit !== 'calendar_day') fail(`${vp}.exclude_current_day`, 'exclude_current_day applies to a calendar_day window only');
-    const kind = v.type === undefined || v.type === null ? 'scalar' : String(v.type).toLowerCase();
+    const kind = v.type === undefined || v.type === null ? 'scalar' : show(v.type).toLowerCase();
     if (kind !== 'scalar' && kind !== 'hll') fail(`${vp}.type`, 'aggregation type is scalar or HLL');
     const target = v.target_field === undefined || v.target_field === null || v.target_field === '' ? null : parseSource(v.target_field, `${vp}.target_field`);
     if (target === null && aggregate !== 'count' && aggregate !== 'average_count_over_day' && v.target_field == null)
@@ -182,7 +183,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
   };
 
   const parseValueNode = (raw: Obj, path: string, inFilter: boolean): Expr | null => {
-    const type = String(raw.type).trim().toLowerCase();
+    const type = show(raw.type).trim().toLowerCase();
     const name = nameOf(raw);
     const defaultOf = (t: DataType): { hasDefault: boolean; dflt: Value } => {
       if (!('default' in raw) || raw.default === null || raw.default === undefined) return { hasDefault: false, dflt: null };
@@ -196,7 +197,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     switch (type) {
       case 'constant': {
         const declared = dataTypeOf(raw.datatype);
-        if (raw.datatype !== undefined && raw.datatype !== null && !declared) fail(`${path}.datatype`, `unknown datatype ${String(raw.datatype)}`);
+        if (raw.datatype !== undefined && raw.datatype !== null && !declared) fail(`${path}.datatype`, `unknown datatype ${show(raw.datatype)}`);
         const value = literal(raw.value);
         const t: DataType = declared ?? (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string');
         const c = coerce(value, t);
@@ -209,7 +210,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
           fail(`${path}.value`, 'a field value is a dotted path');
           return null;
         }
-        const alias = FIELD_ALIASES[raw.value];
+        const alias = own(FIELD_ALIASES, raw.value);
         if (alias && 'block' in alias) return parseValueNode({ ...raw, type: 'block', value: alias.block }, path, inFilter);
         const access = resolveField(raw.value);
         if ('error' in access) {
@@ -217,7 +218,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
           return null;
         }
         const declared = dataTypeOf(raw.datatype);
-        if (raw.datatype !== undefined && raw.datatype !== null && !declared) fail(`${path}.datatype`, `unknown datatype ${String(raw.datatype)}`);
+        if (raw.datatype !== undefined && raw.datatype !== null && !declared) fail(`${path}.datatype`, `unknown datatype ${show(raw.datatype)}`);
         const d = raw.default;
         const t: DataType = declared ?? access.type ?? (typeof d === 'number' ? 'number' : typeof d === 'boolean' ? 'boolean' : 'string');
         return { kind: 'field', type: t, field: raw.value, ...defaultOf(t), name, path };
@@ -240,7 +241,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
         const slug = raw.value;
         const block = typeof slug === 'string' ? blocks.get(slug) : undefined;
         if (!block) {
-          fail(`${path}.value`, `unknown block ${String(slug)}`, 'UNKNOWN_BLOCK');
+          fail(`${path}.value`, `unknown block ${show(slug)}`, 'UNKNOWN_BLOCK');
           return null;
         }
         const t = dataTypeOf(raw.datatype) ?? block.datatype;
@@ -250,7 +251,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
         fail(path, 'a constant_list is only the list operand of any_of / not_any_of');
         return null;
       default:
-        fail(`${path}.type`, `unknown value type ${String(raw.type)}`, 'UNKNOWN_VALUE_TYPE');
+        fail(`${path}.type`, `unknown value type ${show(raw.type)}`, 'UNKNOWN_VALUE_TYPE');
         return null;
     }
   };
@@ -272,7 +273,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     }
     const written = keys[0] as string;
     const lower = written.toLowerCase();
-    return [written, OPERATOR_ALIASES[lower] ?? lower, raw[written]];
+    return [written, own(OPERATOR_ALIASES, lower) ?? lower, raw[written]];
   };
 
   const parseExpr = (raw: unknown, path: string, inFilter: boolean): Expr | null => {
@@ -307,7 +308,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
       fail(path, 'expected a constant_list');
       return null;
     }
-    const type = String(raw.type ?? '').toLowerCase();
+    const type = show(raw.type ?? '').toLowerCase();
     const name = nameOf(raw);
     if (type === 'segment_parameter' || type === 'segment') {
       if (typeof raw.value !== 'string') {
@@ -416,7 +417,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
     if (s.values !== undefined && s.values !== null && !isObj(s.values)) fail(`${sp}.values`, 'values is an object (parameter key → value)');
     const outcome = isObj(s.outcome) ? s.outcome : {};
     if (!isObj(s.outcome)) fail(`${sp}.outcome`, 'a segment set has an outcome { action, alert_priority }');
-    const action = String(outcome.action ?? '').trim().toUpperCase();
+    const action = show(outcome.action ?? '').trim().toUpperCase();
     if (isObj(s.outcome) && action !== 'HOLD' && action !== 'ALLOW') fail(`${sp}.outcome.action`, 'action is HOLD or ALLOW');
     const priority = coerce(outcome.alert_priority, 'number');
     const p = priority.ok ? priority.value : null;
@@ -437,7 +438,7 @@ export function parseScenario(doc: unknown, options: LoadOptions): { ok: true; v
   const groupingRaw = parameters.risk_subject_groupings ?? parameters.risk_subject_grouping;
   const groupingKey = parameters.risk_subject_groupings !== undefined ? 'risk_subject_groupings' : 'risk_subject_grouping';
   const groupings = (groupingRaw === undefined || groupingRaw === null ? [] : Array.isArray(groupingRaw) ? groupingRaw : [groupingRaw]).map((g) =>
-    String(g).trim().toUpperCase(),
+    show(g).trim().toUpperCase(),
   );
   groupings.forEach((g, i) => {
     if (!['CUSTOMER', 'COUNTERPARTY', 'TRANSACTION'].includes(g))

@@ -10,6 +10,7 @@ import type { HistoryRecord } from '../ports.js';
 import type { Transaction, TransactionInput } from '../types.js';
 import { CODE_LEAVES } from './enumerations.js';
 import type { DataType } from './values.js';
+import { own } from '../../own.js';
 
 export type AnyTransaction = TransactionInput | Transaction;
 
@@ -104,7 +105,7 @@ export function walk(start: unknown, parts: readonly string[]): unknown {
     const raw = parts[i] as string;
     if (v === null || v === undefined) return undefined;
     if (!isObj(v)) return TYPE_SUFFIXES.has(raw) && i === parts.length - 1 ? v : undefined;
-    const key = RENAMES[raw] ?? raw;
+    const key = own(RENAMES, raw) ?? raw;
     let next: unknown = Array.isArray(v) ? (/^\d+$/.test(key) ? v[Number(key)] : undefined) : v[key];
     if (next === undefined && raw !== key) next = v[raw];
     if (next === undefined && isObj(v.details) && !Array.isArray(v)) next = (v.details as Obj)[key];
@@ -123,7 +124,7 @@ function monetary(tx: AnyTransaction, parts: readonly string[]): unknown {
   const details = tx.details;
   const [first, ...rest] = parts;
   if (first === undefined) return undefined;
-  const typeKey = TYPE_KEYS[first];
+  const typeKey = own(TYPE_KEYS, first);
   if (typeKey !== undefined) return details.details.type === typeKey ? walk(details.details, rest) : undefined;
   if (first === 'value') return walk(details.value ?? details.base_value, rest);
   return walk(details, parts);
@@ -156,9 +157,9 @@ const isCode = (parts: readonly string[]): boolean => {
 export function resolveField(written: string): FieldAccess | { error: string } {
   // `agents[0].bank.bic` is `agents.0.bank.bic`; `customer[N]` keeps its brackets.
   const path = written.replace(/(?<!^customer)\[(\d+)\]/g, '.$1');
-  const alias = FIELD_ALIASES[path];
+  const alias = own(FIELD_ALIASES, path);
   if (alias && 'field' in alias) return resolveField(alias.field);
-  const flat = FLAT[path];
+  const flat = own(FLAT, path);
   if (flat) {
     const read = flat.read;
     return { read: (rec) => read(rec), type: flat.type, code: flat.code, flat: true, scope: flat.scope ?? null };
@@ -194,7 +195,7 @@ export function resolveField(written: string): FieldAccess | { error: string } {
     const key = rest[0];
     if (key === undefined) return { error: `${path} names no ${head} key` };
     const suffix = rest[1];
-    const type = suffix === undefined ? null : (SUFFIX_TYPES[suffix] ?? null);
+    const type = suffix === undefined ? null : (own(SUFFIX_TYPES, suffix) ?? null);
     if (suffix !== undefined && type === null) return { error: `${path}: ${head} values are read as string_value, decimal_value or boolean_value` };
     const read =
       head === 'custom_fields'

@@ -3,6 +3,7 @@
  * what a node declares: numbers written as strings, booleans in any case, ISO 8601 dates and datetimes (held as
  * epoch milliseconds, UTC), `date` and `datetime` converting into each other.
  */
+import { own } from '../../own.js';
 
 export type DataType = 'number' | 'string' | 'boolean' | 'date' | 'datetime';
 
@@ -27,7 +28,7 @@ const DATATYPE_ALIASES: Readonly<Record<string, DataType>> = {
 
 /** The data type a `datatype` / `format` names (any case, `float`/`integer` are numbers), or undefined. */
 export function dataTypeOf(name: unknown): DataType | undefined {
-  return typeof name === 'string' ? DATATYPE_ALIASES[name.trim().toLowerCase()] : undefined;
+  return typeof name === 'string' ? own(DATATYPE_ALIASES, name.trim().toLowerCase()) : undefined;
 }
 
 /** Data types that are the same for comparison (`date` and `datetime` convert into each other). */

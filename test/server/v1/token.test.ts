@@ -2,6 +2,7 @@
  * The token operation and bearer authentication of /v1 over real HTTPS, and the problem-detail shape of every
  * kind of failure the area answers; the OpenAPI document covers the area with the schemas that validate requests.
  */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService, InMemoryCredentialStore, hashApiPassword } from '../../../src/tokens/index.js';
 import { transactionBody } from '../../../src/server/v1/schemas.js';
@@ -128,6 +129,12 @@ describe('problem details', () => {
 });
 
 describe('/openapi.json', () => {
+  it('with the /v1 area, is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate((await v.h.call('GET', '/openapi.json')).json);
+    expect(result.errors ?? [], String(JSON.stringify(result.errors)).slice(0, 1000)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
   it('documents every /v1 operation with the Bearer scheme (none for the token) and problem responses', async () => {
     const doc = (await v.h.call('GET', '/openapi.json')).json;
     for (const route of V1_ROUTES) {

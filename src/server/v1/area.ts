@@ -275,7 +275,12 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
     problem,
 
     authenticate(authorization) {
-      const v = tokens.verify(typeof authorization === 'string' && /^Bearer\s/i.test(authorization) ? authorization.replace(/^Bearer\s+/i, '') : authorization === undefined ? undefined : '');
+      const bearer = typeof authorization === 'string' ? /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+      if (typeof authorization === 'string' && !bearer) {
+        const message = 'the Authorization header is not Bearer <access_token> (POST /v1/token issues one)';
+        return problem(401, [{ code: 'INVALID_TOKEN', message, path: '$.access_token' }], 'Unauthorized');
+      }
+      const v = tokens.verify(bearer ? (bearer[1] as string) : undefined);
       if (!v.ok) return v;
       if (v.value.realm !== o.realm) {
         return problem(401, [{ code: 'WRONG_REALM', message: `the token was issued for another realm than ${o.realm}`, path: '$.access_token' }], 'Unauthorized');

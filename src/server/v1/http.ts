@@ -67,10 +67,18 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, p: Transac
   return reply.code(status).type(PROBLEM_JSON).send({ ...p, instance });
 }
 
-/** A route's answer from a service result: the value with `status`, or the problem. */
-export function answer<T>(r: Result<T, TransactionProblemDetail>, status = 200, headers?: (v: T) => Record<string, string>): V1Answer | { problem: TransactionProblemDetail } {
+/**
+ * A route's answer from a service result: the value (or `o.body` of it, `undefined`: no body) with `status` (or
+ * `o.status` of it) and `o.headers` of it; or the problem.
+ */
+export function answer<T>(
+  r: Result<T, TransactionProblemDetail>,
+  status = 200,
+  o: { body?: (v: T) => unknown; headers?: (v: T) => Record<string, string>; status?: (v: T) => number } = {},
+): V1Answer | { problem: TransactionProblemDetail } {
   if (!r.ok) return { problem: r.error };
-  return { status, body: r.value, ...(headers ? { headers: headers(r.value) } : {}) };
+  const body = o.body ? o.body(r.value) : r.value;
+  return { status: o.status ? o.status(r.value) : status, ...(body !== undefined ? { body } : {}), ...(o.headers ? { headers: o.headers(r.value) } : {}) };
 }
 
 /** A body that was not JSON (the root parser keeps such bodies as InvalidJson). */

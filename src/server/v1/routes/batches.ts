@@ -93,7 +93,7 @@ async function upload(c: V1Context) {
   };
   const batchFile = { mimetype: uploadMimetype(file.mimetype, fileName), open: () => createReadStream(file.path) };
   const r = await c.area.startBatch(input, batchFile, c.actor.user_identifier, cleanup);
-  return answer(r, 202, (b) => ({ location: `/v1/batches/${b.identifier}` }));
+  return answer(r, 202, { headers: (b) => ({ location: `/v1/batches/${b.identifier}` }) });
 }
 
 export const BATCH_ROUTES: V1Route[] = [
@@ -173,8 +173,8 @@ export const BATCH_ROUTES: V1Route[] = [
     responses: { 200: { media: 'text/csv' } },
     problems: [404],
     handle: async (c) => {
-      const r = await c.area.bulk.workflowsCsv(c.params.identifier as string);
-      return r.ok ? { status: 200, body: r.value, type: 'text/csv; charset=utf-8' } : { problem: r.error };
+      const r = answer(await c.area.bulk.workflowsCsv(c.params.identifier as string));
+      return 'problem' in r ? r : { ...r, type: 'text/csv; charset=utf-8' };
     },
   },
 ];

@@ -93,10 +93,7 @@ export const CASE_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: { type: 'object', required: ['notes'], additionalProperties: false, properties: { notes: V1.notes } } },
     problems: [404],
-    handle: async (c) => {
-      const r = await c.area.cases.listNotes(c.params.identifier as string);
-      return r.ok ? { status: 200, body: { notes: r.value } } : { problem: r.error };
-    },
+    handle: async (c) => answer(await c.area.cases.listNotes(c.params.identifier as string), 200, { body: (notes) => ({ notes }) }),
   },
   {
     method: 'POST',
@@ -117,10 +114,7 @@ export const CASE_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: { type: 'object', required: ['alerts'], additionalProperties: false, properties: { alerts: V1.alerts } } },
     problems: [404],
-    handle: async (c) => {
-      const r = await c.area.cases.listAlerts(c.params.identifier as string);
-      return r.ok ? { status: 200, body: { alerts: r.value } } : { problem: r.error };
-    },
+    handle: async (c) => answer(await c.area.cases.listAlerts(c.params.identifier as string), 200, { body: (alerts) => ({ alerts }) }),
   },
   {
     method: 'PUT',

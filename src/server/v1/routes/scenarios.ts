@@ -33,7 +33,7 @@ export const SCENARIO_ROUTES: V1Route[] = [
     body: { json: V1.scenarioDefinition, required: true },
     responses: { 201: V1.scenario },
     problems: [409],
-    handle: async (c) => answer(await c.area.scenarios.create(c.body, c.actor.user_identifier), 201, (v) => ({ location: `/v1/scenarios/${v.identifier}` })),
+    handle: async (c) => answer(await c.area.scenarios.create(c.body, c.actor.user_identifier), 201, { headers: (v) => ({ location: `/v1/scenarios/${v.identifier}` }) }),
   },
   {
     method: 'GET',
@@ -53,10 +53,7 @@ export const SCENARIO_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: V1.scenarioVersions },
     problems: [404],
-    handle: async (c) => {
-      const r = c.area.scenarios.versions(c.params.identifier as string);
-      return r.ok ? { status: 200, body: { versions: r.value } } : { problem: r.error };
-    },
+    handle: async (c) => answer(c.area.scenarios.versions(c.params.identifier as string), 200, { body: (versions) => ({ versions }) }),
   },
   {
     method: 'POST',

@@ -32,12 +32,8 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     body: { json: transactionBody('transaction', 'input'), required: true },
     responses: { 201: V1.transaction },
     problems: [409],
-    handle: async (c) => {
-      const r = await c.area.submit(c.body);
-      if (!r.ok) return { problem: r.error };
-      const t = r.value.transaction;
-      return { status: 201, body: t, headers: { location: `/v1/transactions/${t.identifier}` } };
-    },
+    handle: async (c) =>
+      answer(await c.area.submit(c.body), 201, { body: (v) => v.transaction, headers: (v) => ({ location: `/v1/transactions/${v.transaction.identifier}` }) }),
   },
   {
     method: 'GET',
@@ -93,10 +89,7 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: V1.transaction },
     problems: [404, 409],
-    handle: async (c) => {
-      const r = await c.area.reevaluate(c.params.identifier as string);
-      return r.ok ? { status: 200, body: r.value.transaction } : { problem: r.error };
-    },
+    handle: async (c) => answer(await c.area.reevaluate(c.params.identifier as string), 200, { body: (v) => v.transaction }),
   },
   {
     method: 'GET',
@@ -155,10 +148,7 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     params: { id: uuid },
     responses: { 204: null },
     problems: [404, 501],
-    handle: async (c) => {
-      const r = await c.area.deleteMute(c.params.id as string, c.actor);
-      return r.ok ? { status: 204 } : { problem: r.error };
-    },
+    handle: async (c) => answer(await c.area.deleteMute(c.params.id as string, c.actor), 204, { body: () => undefined }),
   },
   {
     method: 'PUT',
@@ -169,10 +159,11 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     body: { json: V1.customerRequest, required: true },
     responses: { 200: V1.customer, 201: V1.customer },
     problems: [409],
-    handle: async (c) => {
-      const r = await c.area.customers.put(c.params.customer_external_identifier as string, c.body, c.actor);
-      return r.ok ? { status: r.value.created ? 201 : 200, body: r.value.profile } : { problem: r.error };
-    },
+    handle: async (c) =>
+      answer(await c.area.customers.put(c.params.customer_external_identifier as string, c.body, c.actor), 200, {
+        body: (v) => v.profile,
+        status: (v) => (v.created ? 201 : 200),
+      }),
   },
   {
     method: 'GET',

@@ -51,7 +51,11 @@ export interface ServeConfig {
     body_limit?: number;
   };
   lists: ListsConfig;
-  store: { type: 'memory' } | { type: 'sqlite'; path: string };
+  /**
+   * `postgres`: several instances share one database (url, or TAMIS_DATABASE_URL; pool_max connections each); the
+   * schema is migrated at start, the rate limit and the list version are shared.
+   */
+  store: { type: 'memory' } | { type: 'sqlite'; path: string } | { type: 'postgres'; url?: string; pool_max?: number };
   service: {
     results_cap?: number;
     rate_limit?: { per_minute?: number; sandbox_per_minute?: number } | false;
@@ -108,11 +112,16 @@ export const CONFIG_SCHEMA = closed(
         sources: { type: 'array', minItems: 1, items: { oneOf: ['file', 'snapshot', 'ofac', 'un', 'ftm', 'csv'].map(source) } },
         internal: { type: 'array', items: closed({ id: str, file: path }, ['id', 'file']) },
         skip_invalid: { type: 'boolean' },
+        follow_interval_ms: posInt,
       },
       ['sources'],
     ),
     store: {
-      oneOf: [closed({ type: { const: 'memory' } }, ['type']), closed({ type: { const: 'sqlite' }, path }, ['type', 'path'])],
+      oneOf: [
+        closed({ type: { const: 'memory' } }, ['type']),
+        closed({ type: { const: 'sqlite' }, path }, ['type', 'path']),
+        closed({ type: { const: 'postgres' }, url: str, pool_max: posInt }, ['type']),
+      ],
     },
     service: closed({
       results_cap: { type: 'integer', minimum: 1, maximum: 500 },
@@ -198,6 +207,10 @@ function finish(c: ServeConfig, env: Record<string, string | undefined>): string
   const internalIds = new Set((c.lists.internal ?? []).map((l) => l.id));
   if (env.TAMIS_ADMIN_TOKEN) c.admin.token = env.TAMIS_ADMIN_TOKEN;
   if (env.TAMIS_METRICS_TOKEN) c.metrics.token = env.TAMIS_METRICS_TOKEN;
+  if (c.store.type === 'postgres') {
+    if (env.TAMIS_DATABASE_URL) c.store.url = env.TAMIS_DATABASE_URL;
+    if (!c.store.url) problems.push('store: a postgres store needs url (or TAMIS_DATABASE_URL)');
+  }
   const names = new Set<string>();
   c.accounts.forEach((a, ai) => {
     if (names.has(a.name)) problems.push(`accounts/${ai}/name: another account is named ${a.name}`);

@@ -8,6 +8,7 @@ export {
   createTransactionArea,
   memoryTransactionAreaStores,
   sqliteTransactionAreaStores,
+  postgresTransactionAreaStores,
   V1_ROUTES,
   type TransactionArea,
   type TransactionAreaOptions,

@@ -85,7 +85,7 @@ console.log(Object.keys(viaImport).length > 0 && Object.keys(viaImport).every((k
 
 describe('optional peer dependencies', () => {
   it('are optional peers, not dependencies', () => {
-    for (const name of ['better-sqlite3', 'exceljs', 'pdfkit']) {
+    for (const name of ['better-sqlite3', 'exceljs', 'pdfkit', 'pg']) {
       expect(pkg.dependencies[name]).toBeUndefined();
       expect(pkg.peerDependencies[name]).toBeDefined();
     }

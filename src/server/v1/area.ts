@@ -26,6 +26,7 @@ import { InMemoryHistory } from '../../transactions/memory.js';
 import type {
   CustomerRecordStore,
   HistoryPort,
+  HistoryStore,
   MuteStore,
   RiskStore,
   TransactionClock,
@@ -57,8 +58,11 @@ export interface TransactionAreaStores {
   credentials: CredentialStore;
   scenarios: ScenarioVersionStore;
   customers: CustomerProfileStore;
-  /** The history scenarios aggregate over; default: built in memory at start from the stored transactions. */
-  history?: HistoryPort;
+  /**
+   * The history scenarios aggregate over: a `HistoryPort` in memory, or a `HistoryStore` read per evaluation (a
+   * database several instances share); default: built in memory at start from the stored transactions.
+   */
+  history?: HistoryPort | HistoryStore;
   /** Customer and product records of hosted-language scenarios. */
   customerRecords?: CustomerRecordStore;
 }

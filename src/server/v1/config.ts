@@ -9,13 +9,17 @@ import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { CASE_TYPES } from '../../cases/enums.js';
 import type { Screener } from '../../screening/types.js';
+import type { PgPool } from '../../postgres/pool.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import { HOSTED_SCENARIO_LIBRARY } from '../../transactions/hosted/library.js';
 import { COUNTERPARTY_SCREENING_SCENARIO, SCENARIO_LIBRARY } from '../../transactions/library.js';
 import type { ScenarioLiteral } from '../../transactions/scenario-types.js';
 import { createTransactionArea, type TransactionArea } from './area.js';
 import { stableUuid } from './customers.js';
-import { memoryTransactionAreaStores, sqliteTransactionAreaStores } from './stores.js';
+import { memoryTransactionAreaStores, postgresTransactionAreaStores, sqliteTransactionAreaStores } from './stores.js';
+
+/** The database of the config's store (null: memory), where the area keeps its own stores too. */
+export type AreaDatabase = { sqlite: SqliteDatabase } | { postgres: PgPool } | null;
 
 export interface TransactionsConfig {
   /** The realm token requests name (case-sensitive). */
@@ -126,11 +130,17 @@ export async function scenarioSet(s: TransactionsConfig['scenarios']): Promise<u
   return out;
 }
 
-/** The /v1 area of the config, over the config's store (`db` when it is SQLite). */
-export async function transactionAreaFromConfig(t: TransactionsConfig, db: SqliteDatabase | null, screener: () => Screener | undefined): Promise<TransactionArea> {
+/** The /v1 area of the config, over the config's store. */
+export async function transactionAreaFromConfig(t: TransactionsConfig, database: AreaDatabase, screener: () => Screener | undefined): Promise<TransactionArea> {
   const b = t.batches ?? {};
+  const stores =
+    database === null
+      ? memoryTransactionAreaStores()
+      : 'sqlite' in database
+        ? await sqliteTransactionAreaStores(database.sqlite)
+        : await postgresTransactionAreaStores(database.postgres);
   return createTransactionArea({
-    stores: db ? await sqliteTransactionAreaStores(db) : memoryTransactionAreaStores(),
+    stores,
     account_identifier: t.account_identifier ?? stableUuid(`tamis:account:${t.realm}`),
     realm: t.realm,
     tokenSecret: t.token.secret as string,

@@ -135,6 +135,6 @@ export function addV1ToOpenApi(doc: Record<string, unknown>): void {
 }
 
 export { createTransactionArea, type TransactionArea, type TransactionAreaOptions, type TransactionAreaStores, type TransactionAreaUser } from './area.js';
-export { memoryTransactionAreaStores, sqliteTransactionAreaStores } from './stores.js';
+export { memoryTransactionAreaStores, postgresTransactionAreaStores, sqliteTransactionAreaStores } from './stores.js';
 export type { CustomerProfile, CustomerProfileStore } from './customers.js';
 export type { ScenarioVersionRecord, ScenarioVersionStore } from './scenario-store.js';

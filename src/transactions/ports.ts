@@ -141,11 +141,8 @@ export interface MuteStore {
   forCustomer(customerIdentifier: string): Promise<AlertMute[]>;
   /** All mutes, oldest first. */
   list(page: Required<TransactionPageRequest>): Promise<TransactionPage<AlertMute>>;
-  /**
-   * Remove a mute; the mute removed, or null when there was none. Optional: without it, mutes cannot be deleted
-   * (the server's DELETE /v1/alert-mutes/{id} answers 501).
-   */
-  delete?(id: string): Promise<AlertMute | null>;
+  /** Remove a mute (unmute); the mute removed, or null when there was none. */
+  delete(id: string): Promise<AlertMute | null>;
 }
 
 export interface AuditSink {

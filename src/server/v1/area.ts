@@ -327,9 +327,6 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
     },
 
     async deleteMute(id, actor) {
-      if (!stores.mutes.delete) {
-        return problem(501, [{ code: 'NOT_SUPPORTED', message: 'the mute store cannot delete mutes', path: '$' }], 'Not Implemented');
-      }
       const mute = await stores.mutes.delete(id);
       if (!mute) return problem(404, [{ code: 'MUTE_NOT_FOUND', message: `no alert mute ${id}`, path: '$.id' }], 'Not Found');
       const written = await auditLog.record([

@@ -3,6 +3,7 @@
  * against /openapi.json) with a transaction area in memory, an API user, and a clock the tests can move forward.
  */
 import { createTransactionArea, memoryTransactionAreaStores, type TransactionArea, type TransactionAreaOptions } from '../../../src/server/index.js';
+import { hashApiPassword } from '../../../src/tokens/index.js';
 import type { TransactionClock } from '../../../src/transactions/index.js';
 import { setupService, startHarness, type Harness, type Reply } from '../harness.js';
 
@@ -36,7 +37,13 @@ export async function startV1(options: Partial<TransactionAreaOptions> = {}): Pr
     account_identifier: ACCOUNT,
     realm: REALM,
     tokenSecret: SECRET,
-    users: [USER, OTHER_USER, { username: 'gone@bank.example', password: 'disabled user pw', disabled: true }],
+    // Hashed at bcrypt's lowest cost, so the tests spend their time on the server rather than on hashing.
+    users: await Promise.all(
+      [USER, OTHER_USER, { username: 'gone@bank.example', password: 'disabled user pw', disabled: true }].map(async ({ password, ...u }) => ({
+        ...u,
+        password_hash: await hashApiPassword(password, 4),
+      })),
+    ),
     screener: () => service.screener,
     clock,
     ...options,

@@ -147,7 +147,7 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     tag: 'alert mutes',
     params: { id: uuid },
     responses: { 204: null },
-    problems: [404, 501],
+    problems: [404],
     handle: async (c) => answer(await c.area.deleteMute(c.params.id as string, c.actor), 204, { body: () => undefined }),
   },
   {

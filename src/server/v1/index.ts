@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { loadPeer } from '../../peer.js';
 import type { TransactionArea } from './area.js';
 import { invalidJson, PROBLEM_JSON, readQuery, sendProblem, type V1Route } from './http.js';
 import { BATCH_ROUTES } from './routes/batches.js';
@@ -19,7 +20,8 @@ const title = (status: number) => STATUS_CODES[status] ?? 'Error';
 
 /** Register the /v1 routes of `area` on `app` (in their own scope: its error and not-found answers are problems). */
 export async function registerV1(app: FastifyInstance, area: TransactionArea): Promise<void> {
-  const { default: multipart } = await import('@fastify/multipart');
+  // An optional peer like the server's other packages: needed only when the /v1 area is served (batch uploads).
+  const { default: multipart } = await loadPeer('@fastify/multipart', 'The /v1 area of the server (batch uploads)', () => import('@fastify/multipart'));
   await app.register(
     async (v1) => {
       // Bodies are JSON (or a multipart upload): a text/plain body answers 415 here.

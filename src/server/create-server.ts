@@ -242,7 +242,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
   });
 
   registerSearchRoutes(app, { service: options.service, schemas, metrics, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
-  if (options.transactions) await registerV1(app, options.transactions);
+  if (options.transactions) await registerV1(app, options.transactions, metrics.registry);
   registerOperations(app, {
     metrics,
     openapi: () => openapi,

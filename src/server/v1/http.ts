@@ -50,6 +50,8 @@ export interface V1Route {
   responses: Record<number, Schema | null | { media: string }>;
   /** Problem statuses this route answers besides 400, 401 and 500. */
   problems?: number[];
+  /** The route evaluates a transaction: its outcome is counted in the metrics. */
+  evaluates?: boolean;
   handle(c: V1Context): Promise<V1Answer | { problem: TransactionProblemDetail }>;
 }
 

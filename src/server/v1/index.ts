@@ -4,6 +4,7 @@
  * uploads) and added to the server's OpenAPI document.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { Counter, type Registry } from 'prom-client';
 import { STATUS_CODES } from 'node:http';
 import { loadPeer } from '../../peer.js';
 import type { TransactionArea } from './area.js';
@@ -18,8 +19,14 @@ export const V1_ROUTES: readonly V1Route[] = [...TRANSACTION_ROUTES, ...CASE_ROU
 
 const title = (status: number) => STATUS_CODES[status] ?? 'Error';
 
-/** Register the /v1 routes of `area` on `app` (in their own scope: its error and not-found answers are problems). */
-export async function registerV1(app: FastifyInstance, area: TransactionArea): Promise<void> {
+/**
+ * Register the /v1 routes of `area` on `app` (in their own scope: its error and not-found answers are problems);
+ * with a metrics `registry`, count the transactions evaluated (`tamis_transactions_total{outcome}`).
+ */
+export async function registerV1(app: FastifyInstance, area: TransactionArea, registry?: Registry): Promise<void> {
+  const evaluated = registry
+    ? new Counter({ name: 'tamis_transactions_total', help: 'Transactions evaluated over /v1, by evaluation_outcome', labelNames: ['outcome'] as const, registers: [registry] })
+    : null;
   // An optional peer like the server's other packages: needed only when the /v1 area is served (batch uploads).
   const { default: multipart } = await loadPeer('@fastify/multipart', 'The /v1 area of the server (batch uploads)', () => import('@fastify/multipart'));
   await app.register(
@@ -55,6 +62,8 @@ export async function registerV1(app: FastifyInstance, area: TransactionArea): P
             }
             const out = await route.handle({ req, reply, area, actor, params: req.params as Record<string, string>, query: query.value, body: req.body });
             if ('problem' in out) return sendProblem(reply, req, out.problem, area.realm);
+            const outcome = (out.body as { evaluation_outcome?: unknown } | undefined)?.evaluation_outcome;
+            if (evaluated && route.evaluates && typeof outcome === 'string') evaluated.inc({ outcome });
             for (const [k, v] of Object.entries(out.headers ?? {})) reply.header(k, v);
             reply.code(out.status);
             if (out.body === undefined) return reply.send();

@@ -26,7 +26,7 @@ export function heldBankPayment(customer: string, o: { id?: string; amount?: num
   };
 }
 
-/** 25 EUR at a grocery: ALLOW. */
+/** 25 EUR at a grocery of the customer's own (no other customer pays it): ALLOW. */
 export function allowedCardPayment(customer: string) {
   return {
     external_identifier: next('card'),
@@ -39,7 +39,7 @@ export function allowedCardPayment(customer: string) {
         type: 'CARD_PAYMENT',
         card: { fingerprint: 'fp-77' },
         card_holder: { details: me(customer) },
-        merchant: { details: { name: 'Corner Grocery' }, mcc_category_code: '5411' },
+        merchant: { details: { name: `Corner Grocery of ${customer}` }, mcc_category_code: '5411' },
         payment_stage: 'SETTLED',
         card_payment_type: 'REGULAR',
       },
@@ -47,7 +47,7 @@ export function allowedCardPayment(customer: string) {
   };
 }
 
-/** 120 GBP to a bank account in Ireland: ALLOW. */
+/** 120 GBP to a relative's bank account in Ireland: ALLOW. */
 export function allowedRemittance(customer: string) {
   return {
     external_identifier: next('rem'),
@@ -58,7 +58,7 @@ export function allowedRemittance(customer: string) {
       base_value: { amount: 120, currency: 'GBP' },
       details: {
         type: 'REMITTANCE',
-        creditor: { details: { name: 'Sean Murphy', identifier: { type: 'COUNTERPARTY', external_identifier: 'cp-ie-1' }, address: { format: 'STRUCTURED', country: 'IE' } } },
+        creditor: { details: { name: 'Sean Murphy', identifier: { type: 'COUNTERPARTY', external_identifier: `cp-ie-of-${customer}` }, address: { format: 'STRUCTURED', country: 'IE' } } },
         debtor: me(customer),
         collection_method: 'BANK_TRANSFER',
         purpose_of_payment: 'FAMILY_SUPPORT',

@@ -192,6 +192,16 @@ describe('customer profiles', () => {
   });
 });
 
+describe('metrics', () => {
+  it('counts the transactions evaluated over /v1 by outcome', async () => {
+    const count = async (outcome: string) => Number(new RegExp(`^tamis_transactions_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec((await v.h.call('GET', '/metrics', { key: null })).text)?.[1] ?? 0);
+    const [held0, allowed0] = [await count('HOLD'), await count('ALLOW')];
+    await v.call('POST', '/v1/transactions', { body: heldBankPayment('cust-metrics') });
+    await v.call('POST', '/v1/transactions', { body: allowedCardPayment('cust-metrics-2') });
+    expect([await count('HOLD'), await count('ALLOW')]).toEqual([held0 + 1, allowed0 + 1]);
+  });
+});
+
 describe('audit pages and paged lists', () => {
   it('the transaction page holds what happened to the transaction, oldest first', async () => {
     const page = (await v.call('GET', `/v1/transactions/${held.identifier}/audit-logs`)).json;

@@ -32,6 +32,7 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     body: { json: transactionBody('transaction', 'input'), required: true },
     responses: { 201: V1.transaction },
     problems: [409],
+    evaluates: true,
     handle: async (c) =>
       answer(await c.area.submit(c.body), 201, { body: (v) => v.transaction, headers: (v) => ({ location: `/v1/transactions/${v.transaction.identifier}` }) }),
   },
@@ -89,6 +90,7 @@ export const TRANSACTION_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: V1.transaction },
     problems: [404, 409],
+    evaluates: true,
     handle: async (c) => answer(await c.area.reevaluate(c.params.identifier as string), 200, { body: (v) => v.transaction }),
   },
   {

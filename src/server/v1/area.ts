@@ -36,7 +36,7 @@ import type {
 import { toHistoryRecord } from '../../transactions/record.js';
 import type { ScenarioLiteral } from '../../transactions/scenario-types.js';
 import { createTransactionService, type TransactionActor, type TransactionService } from '../../transactions/service.js';
-import type { AlertMute, Transaction, TransactionProblemDetail, TransactionViolation } from '../../transactions/types.js';
+import type { AlertMute, TransactionProblemDetail, TransactionViolation } from '../../transactions/types.js';
 import { toProblemDetail } from '../../transactions/validation.js';
 import { caseCustomer, customerIdentifierOf, customerPartyName, evaluationCustomer, stableUuid, type CustomerProfileStore } from './customers.js';
 import { createCustomerProfiles, type CustomerProfiles } from './customer-profiles.js';
@@ -372,4 +372,3 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
   };
 }
 
-export type { Transaction };

@@ -71,8 +71,6 @@ interface Version {
 /** How stale the scenario versions may be before a call reads the store again (other instances' versions). */
 export const SCENARIO_REFRESH_MS = 5000;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promise<Result<ScenarioRegistry, TransactionViolation[]>> {
   const { clock, ids } = o;
   const basePath = o.basePath ?? '/v1';
@@ -259,4 +257,3 @@ export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promis
   return { ok: true, value: registry };
 }
 
-export const isUuid = (s: string): boolean => UUID_RE.test(s);

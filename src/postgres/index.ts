@@ -38,3 +38,4 @@ export {
 } from './transaction-stores.js';
 export { createPostgresRateLimiter, type PostgresRateLimiterOptions } from './rate-limiter.js';
 export { createPostgresListVersions } from './list-versions.js';
+export { createPostgresScenarioVersions, createPostgresCustomerProfiles } from './server-stores.js';

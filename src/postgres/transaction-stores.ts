@@ -107,6 +107,11 @@ export function createPostgresMuteStore(pool: PgPool): MuteStore {
     },
     list: (p) =>
       page(pool, 'SELECT data, COUNT(*) OVER () AS total FROM tamis_mutes ORDER BY seq', 'SELECT COUNT(*) AS n FROM tamis_mutes', p, (r) => JSON.parse(r.data) as AlertMute),
+    async delete(id) {
+      // Migration 6 indexes the mute id (the expression below).
+      const r = await pool.query<DataRow>("DELETE FROM tamis_mutes WHERE (data::json ->> 'id') = $1 RETURNING data", [id]);
+      return r.rows[0] ? (JSON.parse(r.rows[0].data) as AlertMute) : null;
+    },
   };
 }
 

@@ -8,6 +8,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ListSource, ListsConfig } from './lists.js';
+import { finishTransactionsConfig, TRANSACTIONS_CONFIG_SCHEMA, type TransactionsConfig } from './v1/config.js';
 import { createAjv } from './validation.js';
 
 export interface ApiKeyConfig {
@@ -76,6 +77,8 @@ export interface ServeConfig {
   admin: { token?: string };
   metrics: { token?: string; process?: boolean };
   accounts: AccountConfig[];
+  /** The /v1 area (transactions, cases, audit, batches, tokens); absent: /v1 answers 404. See v1/config.ts. */
+  transactions?: TransactionsConfig;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +141,7 @@ export const CONFIG_SCHEMA = closed(
       allow_hosts: { type: 'array', items: str },
     }),
     admin: closed({ token: { type: 'string', minLength: 16 } }),
+    transactions: TRANSACTIONS_CONFIG_SCHEMA,
     metrics: closed({ token: { type: 'string', minLength: 16 }, process: { type: 'boolean' } }),
     accounts: {
       type: 'array',
@@ -274,9 +278,11 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     admin: { ...r.admin },
     metrics: { ...r.metrics },
     accounts: r.accounts,
+    ...(r.transactions ? { transactions: r.transactions } : {}),
   };
   resolvePaths(config, dirname(resolve(file)));
   const problems = finish(config, env);
+  if (config.transactions) problems.push(...finishTransactionsConfig(config.transactions, dirname(resolve(file)), env));
   if (problems.length > 0) throw new ConfigError(file, problems);
   return config;
 }

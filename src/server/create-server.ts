@@ -15,6 +15,8 @@ import { OPERATIONS, registerOperations, type ListState, type ReloadReport } fro
 import { requestSchemas } from './schemas/requests.js';
 import { InvalidJson, registerSearchRoutes } from './search-routes.js';
 import { chooseTransport, type Transport } from './tls.js';
+import type { TransactionArea } from './v1/area.js';
+import { addV1ToOpenApi, registerV1 } from './v1/index.js';
 import { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
 
 export interface ServerLists {
@@ -63,6 +65,8 @@ export interface ServerOptions {
   onClose?: () => Promise<void> | void;
   /** Longest request body (default 1 MiB). */
   bodyLimit?: number;
+  /** The transaction, case, audit, bulk and token area under /v1 (createTransactionArea); absent: /v1 answers 404. */
+  transactions?: TransactionArea;
 }
 
 export interface TamisServer {
@@ -103,6 +107,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
   const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? true });
   const schemas = requestSchemas({ referenceTermMaxLength: options.referenceTermMaxLength ?? 255 });
   const openapi = buildOpenApi({ routes: SEARCH_ROUTES, schemas, operations: OPERATIONS, version: PACKAGE_VERSION });
+  if (options.transactions) addV1ToOpenApi(openapi);
 
   let lists: ListState = {
     version: options.service.listVersion?.version ?? 1,
@@ -237,6 +242,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
   });
 
   registerSearchRoutes(app, { service: options.service, schemas, metrics, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
+  if (options.transactions) await registerV1(app, options.transactions, metrics.registry);
   registerOperations(app, {
     metrics,
     openapi: () => openapi,
@@ -278,6 +284,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
           clearInterval(idle);
         }
         await webhooks?.stop();
+        await options.transactions?.close();
         await reloading?.catch(() => undefined);
         await options.onClose?.();
       })();

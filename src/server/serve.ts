@@ -13,6 +13,7 @@ import { applyAccounts } from './accounts.js';
 import type { ServeConfig } from './config.js';
 import { createServer, type TamisServer } from './create-server.js';
 import { loadLists } from './lists.js';
+import { transactionAreaFromConfig, type AreaDatabase } from './v1/config.js';
 
 export interface ServeOverrides {
   host?: string;
@@ -27,10 +28,12 @@ interface OpenedStore {
   close: () => void | Promise<void>;
   /** What instances sharing the store share besides it (postgres): the rate limiter and the list versions. */
   shared?: { limiter: RateLimiter; listVersions: ListVersionStore };
+  /** The database, for the /v1 area's stores. */
+  database: AreaDatabase;
 }
 
 async function openStore(config: ServeConfig): Promise<OpenedStore> {
-  if (config.store.type === 'memory') return { store: createMemoryStore(), close: () => undefined };
+  if (config.store.type === 'memory') return { store: createMemoryStore(), close: () => undefined, database: null };
   if (config.store.type === 'postgres') {
     // Several instances on one database: migrate (once, under an advisory lock), then share the limiter and versions.
     const pg = await import('../postgres/index.js');
@@ -45,6 +48,7 @@ async function openStore(config: ServeConfig): Promise<OpenedStore> {
       store: pg.createPostgresStore(pool),
       close: () => pool.end(),
       shared: { limiter: pg.createPostgresRateLimiter(pool), listVersions: pg.createPostgresListVersions(pool) },
+      database: { postgres: pool },
     };
   }
   const { openSqliteDatabase } = await import('../sqlite/database.js');
@@ -56,13 +60,14 @@ async function openStore(config: ServeConfig): Promise<OpenedStore> {
     close: () => {
       (db as unknown as { close(): void }).close();
     },
+    database: { sqlite: db },
   };
 }
 
 export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {}): Promise<TamisServer> {
   const tls = config.server.tls ? { cert: await readFile(config.server.tls.cert), key: await readFile(config.server.tls.key) } : undefined;
   const lists = await loadLists(config.lists);
-  const { store, close, shared } = await openStore(config);
+  const { store, close, shared, database } = await openStore(config);
   const s = config.service;
   const rateLimit = s.rate_limit === false ? false : { ...(s.rate_limit?.per_minute ? { perMinute: s.rate_limit.per_minute } : {}), ...(s.rate_limit?.sandbox_per_minute ? { sandboxPerMinute: s.rate_limit.sandbox_per_minute } : {}), ...(shared ? { limiter: shared.limiter } : {}) };
   const service = createScreeningService({
@@ -79,11 +84,13 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     webhookPolicy: { allowHttp: config.webhooks.allow_http ?? false, allowHosts: config.webhooks.allow_hosts ?? [] },
   });
   let applied;
+  let transactions;
   try {
     applied = await applyAccounts(service, store, config.accounts);
     // The lists loaded at start are this instance's list version (a new one when they changed since the last start
     // of any instance sharing the store; its re-screening done here when this instance claims it).
     await service.loadListVersion(lists.screener, lists.fingerprint, { description: lists.sources.join(', ') });
+    transactions = config.transactions ? await transactionAreaFromConfig(config.transactions, database, () => service.screener) : undefined;
   } catch (e) {
     await close();
     throw e;
@@ -117,6 +124,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
       : false,
     acceptsKey: (key) => applied.keys.has(key),
     ...(config.server.body_limit !== undefined ? { bodyLimit: config.server.body_limit } : {}),
+    ...(transactions ? { transactions } : {}),
     onClose: close,
   });
 }

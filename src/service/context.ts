@@ -208,8 +208,17 @@ export const isFailure = <T extends object>(v: T | FailureEnvelope): v is Failur
 // ---------------------------------------------------------------------------------------------------------------
 // Call plumbing: authentication, rate limit, conflict retries
 
-/** Runs `fn` as the user of `apiKey`: 401 for an unknown key, 429 over the limit, 409 after too many conflicts. */
-export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx) => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+/** The key's user and account, once the key is authenticated and the call counted against its rate limit. */
+export interface Caller {
+  user: UserRecord;
+  account: AccountRecord;
+}
+
+/**
+ * What every call does first: authenticates `apiKey` (401 for a missing, unknown or revoked key, or a key of an
+ * inactive user) and counts the call against the key's rate limit (429, empty, over it). The caller, or the answer.
+ */
+export async function authenticate(svc: ServiceContext, apiKey: string): Promise<Caller | FailureEnvelope | Empty> {
   const nowMs = clockDate(svc.clock).getTime();
   if (svc.authFailures && !svc.authFailures.allows('*', nowMs)) return EMPTY_429;
   const keyHash = typeof apiKey === 'string' && apiKey !== '' ? hashApiKey(apiKey) : null;
@@ -224,6 +233,14 @@ export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx
     const limit = key.rate_limit ?? (key.sandbox ? svc.sandboxPerMinute : svc.perMinute);
     if (!(await svc.limiter.take(key.key_hash, limit, clockDate(svc.clock).getTime()))) return EMPTY_429;
   }
+  return { user, account };
+}
+
+/** Runs `fn` as the user of `apiKey`: 401 for an unknown key, 429 over the limit, 409 after too many conflicts. */
+export async function call<T>(svc: ServiceContext, apiKey: string, fn: (ctx: Ctx) => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+  const caller = await authenticate(svc, apiKey);
+  if ('status' in caller) return caller;
+  const { user, account } = caller;
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn({ user, account, ...svc.now() });

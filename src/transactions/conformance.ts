@@ -160,6 +160,18 @@ export const muteStoreConformance: ConformanceCase<MuteStore>[] = [
       check(empty.items.length === 0 && empty.total_count === 3, 'page past the end is empty');
     },
   },
+  {
+    name: 'delete removes one mute by id and returns it; an unknown id gives null',
+    async run(make) {
+      const s = await make();
+      await s.create(mute(1, 1000));
+      await s.create(mute(2, 1000));
+      check((await s.delete(uuid(1)))?.id === uuid(1), 'the deleted mute is returned');
+      check((await s.delete(uuid(1))) === null, 'a second delete finds nothing');
+      check((await s.forCustomer(uuid(1000))).map((m) => m.id).join() === uuid(2), 'the other mute stays');
+      check((await s.list({ page_number: 1, page_size: 10 })).total_count === 1, 'the total counts one less');
+    },
+  },
 ];
 
 export const auditSinkConformance: ConformanceCase<AuditSink>[] = [

@@ -338,6 +338,10 @@ export class InMemoryMuteStore implements MuteStore {
     const p = pageOf(this.items, page);
     return { items: p.items.map(clone), total_count: p.total_count };
   }
+  async delete(id: string): Promise<AlertMute | null> {
+    const at = this.items.findIndex((m) => m.id === id);
+    return at === -1 ? null : (this.items.splice(at, 1)[0] as AlertMute);
+  }
 }
 
 export class InMemoryAuditSink implements AuditSink {

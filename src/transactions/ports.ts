@@ -218,6 +218,8 @@ export interface MuteStore {
   forCustomer(customerIdentifier: string): Promise<AlertMute[]>;
   /** All mutes, oldest first. */
   list(page: Required<TransactionPageRequest>): Promise<TransactionPage<AlertMute>>;
+  /** Remove a mute (unmute); the mute removed, or null when there was none. */
+  delete(id: string): Promise<AlertMute | null>;
 }
 
 export interface AuditSink {

@@ -5,7 +5,7 @@
  *
  *   for (const c of historyAggregateConformance) it(c.name, () => c.run(() => new MyStore()));
  */
-import type { ConformanceCase } from './conformance.js';
+import { testHistoryRecord, type ConformanceCase } from './conformance.js';
 import { aggregateRecords } from './history-aggregates.js';
 import type { HistoryAggregate, HistoryAggregateRequest, HistoryPredicate, HistoryRecord, HistoryStore } from './ports.js';
 
@@ -13,23 +13,8 @@ function check(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(`conformance: ${message}`);
 }
 
-const rec = (id: string, customer: string, t: number, amount: number, extra: Partial<HistoryRecord> = {}): HistoryRecord => ({
-  id,
-  customer,
-  t,
-  amount,
-  currency: 'EUR',
-  direction: 'OUTBOUND',
-  type: 'BANK_PAYMENT',
-  counterparty: null,
-  country: null,
-  mcc: null,
-  payment_stage: null,
-  card_payment_type: null,
-  payment_channel: null,
-  cash_pickup: false,
-  ...extra,
-});
+const rec = (id: string, customer: string, t: number, amount: number, extra: Partial<HistoryRecord> = {}): HistoryRecord =>
+  testHistoryRecord({ id, customer, t, amount, ...extra });
 
 const ask = (scope: 'customer' | 'counterparty', key: string, fromMs: number, toMs: number, more: Partial<HistoryAggregateRequest> = {}): HistoryAggregateRequest => ({
   scope,

@@ -109,31 +109,52 @@ export function distinctValue(r: HistoryRecord, of: HistoryValueField): string |
 }
 
 /**
+ * Welford's running moments of amounts (numerically stable variance), with their sum (added from 0) and range:
+ * the engine's one way of accumulating, over records and on top of a computed aggregate (`Moments.from`).
+ */
+export class Moments {
+  n = 0;
+  mean = 0;
+  m2 = 0;
+  sum = 0;
+  min = Infinity;
+  max = -Infinity;
+  /** Moments that go on from a computed aggregate's. */
+  static from(a: HistoryAggregate): Moments {
+    const m = new Moments();
+    m.n = a.count;
+    m.mean = a.mean;
+    m.m2 = a.m2;
+    m.sum = a.sum;
+    m.min = a.min ?? Infinity;
+    m.max = a.max ?? -Infinity;
+    return m;
+  }
+  add(x: number): void {
+    this.n++;
+    this.sum += x;
+    const d = x - this.mean;
+    this.mean += d / this.n;
+    this.m2 += d * (x - this.mean);
+    if (x < this.min) this.min = x;
+    if (x > this.max) this.max = x;
+  }
+}
+
+/**
  * The answer to `request` over `records` (its window, in time order, ties in append order), or null when the window
  * holds a record that is not plain.
  */
 export function aggregateRecords(records: Iterable<HistoryRecord>, request: HistoryAggregateRequest): HistoryAggregate | null {
   const { exclude, where, distinct } = request;
-  let count = 0;
-  let sum = 0;
-  let mean = 0;
-  let m2 = 0;
-  let min = Infinity;
-  let max = -Infinity;
+  const m = new Moments();
   let seen: Set<unknown> | undefined;
   let probeSeen = false;
   for (const r of records) {
     if (r.t === exclude.t && r.id === exclude.id) continue;
     if (!isPlainRecord(r)) return null;
     if (where !== null && !predicateHolds(where, r)) continue;
-    count++;
-    const a = r.amount;
-    sum += a;
-    const delta = a - mean;
-    mean += delta / count;
-    m2 += delta * (a - mean);
-    if (a < min) min = a;
-    if (a > max) max = a;
+    m.add(r.amount);
     if (distinct !== null) {
       const v = distinctValue(r, distinct.of);
       if (v !== null) {
@@ -142,13 +163,14 @@ export function aggregateRecords(records: Iterable<HistoryRecord>, request: Hist
       }
     }
   }
+  const count = m.n;
   return {
     count,
-    sum: request.sum ? sum : 0,
-    min: request.range && count > 0 ? min : null,
-    max: request.range && count > 0 ? max : null,
-    mean: request.moments ? mean : 0,
-    m2: request.moments ? m2 : 0,
+    sum: request.sum ? m.sum : 0,
+    min: request.range && count > 0 ? m.min : null,
+    max: request.range && count > 0 ? m.max : null,
+    mean: request.moments ? m.mean : 0,
+    m2: request.moments ? m.m2 : 0,
     distinct: seen?.size ?? 0,
     probeSeen,
   };

@@ -7,7 +7,7 @@
  */
 import type { Env } from './engine.js';
 import { EvalFailure } from './eval-failure.js';
-import { allOf, DAY_MS, EMPTY_AGGREGATE, isHistoryAggregate, MAX_EXACT_AMOUNT } from './history-aggregates.js';
+import { allOf, DAY_MS, EMPTY_AGGREGATE, isHistoryAggregate, MAX_EXACT_AMOUNT, Moments } from './history-aggregates.js';
 import type { HistoryAggregate, HistoryAggregateRequest, HistoryPredicate, HistoryRecord, HistoryTextField, HistoryView } from './ports.js';
 import type { ScenarioAggregate, ScenarioFilterValue, ScenarioHistoryFilter, ScenarioLiteral, ScenarioWindow } from './scenario-types.js';
 import type { TransactionViolation } from './types.js';
@@ -267,14 +267,8 @@ export function compileAggregate(agg: ScenarioAggregate, path: string, cx: Aggre
       return out;
     }
     const test = filter.test;
-    const start = pre ?? EMPTY_AGGREGATE;
-    let count = start.count;
-    let sum = start.sum;
     // Welford's running mean and sum of squared deviations: stable for large amounts (E[x²] − mean² is not).
-    let mean = start.mean;
-    let m2 = start.m2;
-    let min = start.min ?? Infinity;
-    let max = start.max ?? -Infinity;
+    const m = Moments.from(pre ?? EMPTY_AGGREGATE);
     let unique: Set<unknown> | undefined;
     const curId = cur.id;
     const curT = cur.t;
@@ -290,20 +284,17 @@ export function compileAggregate(agg: ScenarioAggregate, path: string, cx: Aggre
       else break;
       if (viaCounterparty && r.customer !== curCustomer) continue;
       if (!test(r, cur)) continue;
-      count++;
       if (numeric) {
-        const a = r.amount;
-        sum += a;
-        const delta = a - mean;
-        mean += delta / count;
-        m2 += delta * (a - mean);
-        if (a < min) min = a;
-        if (a > max) max = a;
-      } else if (uniqueOf !== null) {
+        m.add(r.amount);
+        continue;
+      }
+      m.n++;
+      if (uniqueOf !== null) {
         const v = uniqueOf === 'day' ? Math.floor(r.t / DAY_MS) : r[uniqueOf];
         if (v !== null) (unique ??= new Set()).add(v);
       }
     }
+    const { n: count, sum, min, max, m2 } = m;
     let out: number | null;
     switch (agg.fn) {
       case 'count':

@@ -5,6 +5,8 @@
  * transactions at the same millisecond (ties in append order). `evaluations` are the transactions to evaluate over
  * it: new ones after the history, and stored ones evaluated again (the history then holds the transaction itself).
  */
+import { expect } from 'vitest';
+import { mulberry32 } from '../../bench/synthetic.mjs';
 import {
   HOSTED_SCENARIO_LIBRARY,
   evaluateWithHistoryStore,
@@ -27,18 +29,6 @@ import {
 const DAY = 86_400_000;
 export const HISTORY_END = Date.parse('2026-06-01T00:00:00Z');
 const HIGH_RISK_SEGMENT = 'a1e5c0de-5e90-4000-8000-00000000000a';
-
-/** mulberry32: a small seeded generator. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedCase {
   customer: TransactionCustomerContext;
@@ -64,7 +54,7 @@ export function generateHistory(options: { customers?: number; perCustomer?: num
   const customers = options.customers ?? 12;
   const perCustomer = options.perCustomer ?? 120;
   const evaluationCount = options.evaluations ?? 200;
-  const rand = prng(options.seed ?? 20);
+  const rand = mulberry32(options.seed ?? 20);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const countries = ['DE', 'FR', 'FR', 'GB', 'NL', 'ES', 'IR', 'RU', 'KP', 'MM', 'NG', 'US'];
   const amount = (): number => {
@@ -205,4 +195,35 @@ export async function evaluateCase(store: HistoryStore, c: GeneratedCase): Promi
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     return r.value;
   });
+}
+
+/**
+ * Evaluates every case over `rows` and over `computed` (two views of one history), expects identical results, and
+ * returns the names of the scenarios that triggered.
+ */
+export async function expectSameResults(rows: HistoryStore, computed: HistoryStore, evaluations: readonly GeneratedCase[]): Promise<Set<string>> {
+  const triggered = new Set<string>();
+  for (const c of evaluations) {
+    const a = await evaluateCase(rows, c);
+    const b = await evaluateCase(computed, c);
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    for (const e of a.scenario_evaluations) if (e.triggered_segment) triggered.add(e.scenario.name);
+  }
+  return triggered;
+}
+
+/**
+ * `tx` of `customer` evaluated by `engine` over `store` read as records and with its aggregates computed; `handed`:
+ * whether every window went as aggregates.
+ */
+export async function evaluateBothWays(store: HistoryStore, engine: Pick<ScenarioEngine, 'evaluate'>, tx: TransactionInput, customer: string, at: string) {
+  const run = (s: HistoryStore) =>
+    evaluateWithHistoryStore(s, (history) => {
+      const r = engine.evaluate(tx, { customer: { identifier: customer }, history, clock: fixedTransactionClock(at), ids: sequentialTransactionIds() });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      return r.value;
+    });
+  const rows = observed(store, true);
+  const computed = observed(store, false);
+  return { rows: await run(rows.store), computed: await run(computed.store), handed: computed.windows.length === 0 && computed.requests.length > 0 };
 }

@@ -10,7 +10,7 @@
  */
 import { allOf, MAX_EXACT_AMOUNT } from '../history-aggregates.js';
 import type { HistoryPredicate, HistoryRecord, HistoryTextField } from '../ports.js';
-import type { Comparison, Condition, Expr, ListExpr } from './ast.js';
+import { COMPARISON_SYMBOL, type Condition, type Expr, type ListExpr } from './ast.js';
 import type { SetValues } from './check.js';
 import { resolveField } from './paths.js';
 import type { DataType, Value } from './values.js';
@@ -39,14 +39,6 @@ const upper = (v: Value): Value => (typeof v === 'string' ? v.toUpperCase() : v)
 /** A record that is never the transaction being evaluated: values computed with it leave no trace. */
 const DETACHED = Object.freeze({}) as HistoryRecord;
 
-const ORDERED: Readonly<Record<Comparison, '==' | '!=' | '<' | '<=' | '>' | '>='>> = {
-  equals: '==',
-  not_equals: '!=',
-  greater_than: '>',
-  less_than: '<',
-  greater_than_or_equals: '>=',
-  less_than_or_equals: '<=',
-};
 const MIRRORED = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
 
 interface RecordField {
@@ -107,7 +99,7 @@ export function aggregationPredicate<S extends { values: SetValues }>(
     const rf = recordField(c.right);
     const li = independent(c.left);
     const ri = independent(c.right);
-    const op = ORDERED[c.op];
+    const op = COMPARISON_SYMBOL[c.op];
     // mod(amount, n) == 0 / != 0
     const modOf = (e: Expr) => (e.kind === 'arith' && e.op === 'mod' && e.args.length === 2 ? { x: recordField(e.args[0] as Expr), n: independent(e.args[1] as Expr) } : null);
     const mod = modOf(c.left) ?? modOf(c.right);

@@ -12,7 +12,7 @@
  */
 import type { Env } from '../engine.js';
 import { EvalFailure } from '../eval-failure.js';
-import { allOf, isHistoryAggregate } from '../history-aggregates.js';
+import { allOf, isHistoryAggregate, Moments } from '../history-aggregates.js';
 import type { HistoryAggregate, HistoryAggregateRequest, HistoryPredicate, HistoryRecord, HistoryValueField, HistoryView } from '../ports.js';
 import type { AggregationSpec } from './ast.js';
 import type { AnyTransaction } from './paths.js';
@@ -85,25 +85,6 @@ export interface AggregationParts<S> {
 
 const EMPTY: HistoryView = { records: [], start: 0, end: 0 };
 const norm = (v: unknown): unknown => (v === undefined ? null : v);
-
-/** Welford's running moments: numerically stable variance. */
-class Moments {
-  n = 0;
-  mean = 0;
-  m2 = 0;
-  sum = 0;
-  min = Infinity;
-  max = -Infinity;
-  add(x: number): void {
-    this.n++;
-    this.sum += x;
-    const d = x - this.mean;
-    this.mean += d / this.n;
-    this.m2 += d * (x - this.mean);
-    if (x < this.min) this.min = x;
-    if (x > this.max) this.max = x;
-  }
-}
 
 export function compileAggregation<S extends { env: Env }>(parts: AggregationParts<S>): (s: S) => Value {
   const { spec, path, filter, target, grouping } = parts;
@@ -196,16 +177,8 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
       env.cache.set(key, out);
       return out;
     }
-    const m = new Moments();
-    let count = 0;
-    if (pre) {
-      m.n = count = pre.count;
-      m.mean = pre.mean;
-      m.m2 = pre.m2;
-      m.sum = pre.sum;
-      m.min = pre.min ?? Infinity;
-      m.max = pre.max ?? -Infinity;
-    }
+    const m = pre ? Moments.from(pre) : new Moments();
+    let count = m.n;
     let seen: Set<unknown> | undefined;
     for (let i = view.start; i <= end; i++) {
       let r: HistoryRecord;

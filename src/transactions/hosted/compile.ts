@@ -9,7 +9,7 @@ import type { CompiledScenario, ConditionTrace, Env, SegmentTrace } from '../eng
 import { EvalFailure } from '../eval-failure.js';
 import type { HistoryRecord } from '../ports.js';
 import type { TransactionViolation } from '../types.js';
-import type { Condition, Expr, HostedScenario, ListExpr, Source } from './ast.js';
+import { COMPARISON_SYMBOL, type Condition, type Expr, type HostedScenario, type ListExpr, type Source } from './ast.js';
 import { aggregationPredicate } from './aggregate-predicate.js';
 import { compileAggregation, type GroupReader, type RecordReader } from './aggregations.js';
 import { DEFAULT_BLOCKS, type BlockRegistry } from './blocks.js';
@@ -55,14 +55,6 @@ interface CExpr {
 }
 
 const upper = (v: Value): Value => (typeof v === 'string' ? v.toUpperCase() : v);
-const OP_SYMBOL: Readonly<Record<string, string>> = {
-  equals: '==',
-  not_equals: '!=',
-  greater_than: '>',
-  less_than: '<',
-  greater_than_or_equals: '>=',
-  less_than_or_equals: '<=',
-};
 let registrySerial = 0;
 const registryIds = new WeakMap<BlockRegistry, number>();
 
@@ -306,7 +298,7 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
         const lf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(l.fn(s, r, t)) : l.fn;
         const rf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(rt.fn(s, r, t)) : rt.fn;
         const op = c.op;
-        const sym = own(OP_SYMBOL, op) as string;
+        const sym = own(COMPARISON_SYMBOL, op) as string;
         const expr = `${l.label} ${sym} ${rt.label}`;
         const path = c.path;
         return (s, r, t) => {

@@ -10,8 +10,8 @@
  *   here by adding 0);
  * - the mean and the sum of squared deviations are `tamis_welford(amount ORDER BY occurred_ms, seq)` (migration 7),
  *   Welford's steps in the engine's order;
- * - a least or greatest amount of 0 is the first zero in time order (the engine keeps it; PostgreSQL's min and max
- *   may keep another zero's sign);
+ * - min and max are exact (a negative zero never reaches the table: the driver and the JSON both write it as 0,
+ *   so the records the row path reads hold 0 too);
  * - counts, distinct counts and the probe are exact;
  * - float8 values come back in PostgreSQL's shortest exact text (extra_float_digits at its default, 1).
  * A window holding a record that is not plain (`plain` false) is declined (null): the engine reads its records.
@@ -99,9 +99,8 @@ function requestSql(q: HistoryAggregateRequest, i: number, param: Param): string
     const f = 'FILTER (WHERE hit)';
     const cols = [`${i}::integer AS r`, 'bool_and(plain) AS plain', `count(*) ${f} AS n`];
     cols.push(q.sum ? `sum(${ordered}) ${f} AS sum` : 'NULL::double precision AS sum');
-    if (q.range) {
-      cols.push(`min(amount) ${f} AS min`, `max(amount) ${f} AS max`, `(array_agg(${ordered}) FILTER (WHERE hit AND amount = 0))[1] AS zero`);
-    } else cols.push('NULL::double precision AS min', 'NULL::double precision AS max', 'NULL::double precision AS zero');
+    if (q.range) cols.push(`min(amount) ${f} AS min`, `max(amount) ${f} AS max`);
+    else cols.push('NULL::double precision AS min', 'NULL::double precision AS max');
     cols.push(q.moments ? `tamis_welford(${ordered}) ${f} AS moments` : 'NULL::double precision[] AS moments');
     if (q.distinct) {
       const d = distinctSql(q.distinct.of);
@@ -133,7 +132,6 @@ interface Row {
   sum: number | string | null;
   min: number | string | null;
   max: number | string | null;
-  zero: number | string | null;
   moments: Array<number | string> | null;
   distinct: string | number;
   probe: boolean;
@@ -145,14 +143,12 @@ function answer(q: HistoryAggregateRequest, row: Row): HistoryAggregate | null {
   if (row.plain === false) return null;
   const count = Number(row.n);
   if (count === 0) return { ...EMPTY_AGGREGATE };
-  const zero = num(row.zero);
-  const edge = (v: number | null) => (count === 0 || v === null ? null : v === 0 && zero !== null ? zero : v);
   const moments = row.moments?.map(Number) ?? null;
   return {
     count,
     sum: q.sum ? (num(row.sum) ?? 0) + 0 : 0,
-    min: q.range ? edge(num(row.min)) : null,
-    max: q.range ? edge(num(row.max)) : null,
+    min: q.range ? num(row.min) : null,
+    max: q.range ? num(row.max) : null,
     mean: q.moments && moments ? (moments[1] as number) : 0,
     m2: q.moments && moments ? (moments[2] as number) : 0,
     distinct: Number(row.distinct),

@@ -295,13 +295,13 @@ export function placement(option: Option): PlacedWord {
   return placed;
 }
 
-interface Span {
+export interface Span {
   from: number;
   to: number;
 }
 
 /** The first to last word that is neither an affix nor a particle (the whole name when all are). */
-function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
+export function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
   const core = (k: number): boolean => roles?.[k] === undefined && !words[k]!.particle;
   let from = 0;
   let to = words.length;

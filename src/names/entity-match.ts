@@ -67,6 +67,11 @@ export interface EntityMatchSettings {
    * a thousand entities is matched once.
    */
   nameMemo?: Map<number, NameMatch | null>;
+  /**
+   * Whether a name may hold a glued, split or abbreviated form of the query or an acronym of its words (an index
+   * search knows); where it holds none, the matcher bounds the evidence from one-word placements before searching.
+   */
+  multiWordForms?: (name: PreparedName) => boolean;
 }
 
 const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
@@ -141,6 +146,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
               knownType: settings.knownType,
               weight: settings.weight,
               threshold: settings.threshold,
+              singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
             });
       memo?.set(name.group!, match);
     }

@@ -47,6 +47,11 @@ export interface Candidates {
    * a name without one is not a hit. Valid until the next search of this finder.
    */
   mayAnchor: (slot: number, name: PreparedName) => boolean;
+  /**
+   * Whether a name may hold a glued, split or abbreviated form of the query or an acronym of its words
+   * (QueryReach.forms): where it holds none, the matcher places one query word on one list word only.
+   */
+  multiWordForms: (name: PreparedName) => boolean;
 }
 
 /** Flags of a vocabulary word in a search (wordFlags). */
@@ -57,6 +62,8 @@ export const enum WordFlag {
   Anchorable = 2,
   /** A part of a query word written as several list words. */
   Soft = 4,
+  /** A word of a glued, split or abbreviated form of the query (QueryReach.forms). */
+  Form = 8,
 }
 
 /** Work done by the searches of a finder (deterministic counts, for benchmarks). */
@@ -76,14 +83,18 @@ export interface SearchCounters {
   namesMatched: number;
 }
 
+/** Planes of CandidateFinder.words. */
+export const BITS = 0;
+export const FLAGS = 1;
+const ROW = 2;
+
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
-  /** Per vocabulary word: bits of the required query words that reach it. */
-  readonly wordBits = new StampedMarks();
-  /** Per vocabulary word: WordFlag bits. */
-  readonly wordFlags = new StampedMarks();
-  /** Per vocabulary word reached by a required word: its row (plus one) in the credit table. */
-  private readonly wordRow = new StampedMarks();
+  /**
+   * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
+   * (plane FLAGS), and its row plus one in the credit table (plane ROW).
+   */
+  readonly words = new StampedMarks(3);
   /** Per slot: bits of the driver words whose postings reach it. */
   private readonly slotBits = new StampedMarks();
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -119,11 +130,13 @@ export class CandidateFinder {
     // Entities a query acronym could anchor a hit on (assign.ts: the query is that one word, 3 to 8 letters).
     const acronymAnchor = this.acronymAnchor;
     acronymAnchor.reset(index.slots.length);
+    let acronymAnchorSlots: readonly number[] = [];
     if (anchorable !== undefined) {
       const core = coreRange(query.words, query.roles.organisation);
       const q = query.words[core.from]!;
       if (core.to === core.from + 1 && core.from < n && !q.isNumber && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM) {
-        for (const slot of acronymSlots[core.from] ?? []) acronymAnchor.set(slot, 1);
+        acronymAnchorSlots = acronymSlots[core.from] ?? [];
+        for (const slot of acronymAnchorSlots) acronymAnchor.set(slot, 1);
       }
     }
     const acronymBits = this.acronymBits;
@@ -134,23 +147,39 @@ export class CandidateFinder {
       acronyms = true;
       for (const slot of acronymSlots[j]!) acronymBits.or(slot, 1 << j);
     }
-    // Walk the drivers' postings.
+    // Every candidate holds a word of a driver's reach, and (under the evidence rule) a word a hit could be
+    // anchored on: walk whichever postings are fewer.
     const marks = this.slotBits;
     marks.reset(index.slots.length);
     const touched: number[] = [];
+    const postingsOf = index.postings;
+    const mark = (slots: readonly number[] | undefined, b: number): void => {
+      if (slots === undefined) return;
+      counters.postingsWalked += slots.length;
+      for (const slot of slots) if (marks.or(slot, b)) touched.push(slot);
+    };
+    let driverCost = 0;
     for (const i of walk) {
-      const b = 1 << i;
-      for (const id of reach[i]!) {
-        const postings = index.postings[id];
-        if (postings === undefined) continue;
-        counters.postingsWalked += postings.length;
-        for (const slot of postings) if (marks.or(slot, b)) touched.push(slot);
+      for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
+      if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
+    }
+    let anchorCost = Infinity;
+    if (threshold && anchorable !== undefined) {
+      anchorCost = acronymAnchorSlots.length;
+      for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
+    }
+    if (anchorCost < driverCost) {
+      for (const id of anchorable!) mark(postingsOf[id], 1);
+      mark(acronymAnchorSlots, 1);
+    } else {
+      for (const i of walk) {
+        for (const id of reach[i]!) mark(postingsOf[id], 1 << i);
+        if (acronymWord[i]) mark(acronymSlots[i], 1 << i);
       }
-      const slots = acronymSlots[i];
-      if (acronymWord[i] && slots !== undefined) for (const slot of slots) if (marks.or(slot, b)) touched.push(slot);
     }
     counters.entitiesTouched += touched.length;
-    // Each entity marked, on its own words.
+    // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
+    // can earn.
     const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
     const need = Math.min(parts, popcount(required));
     const credits = new Float64Array(n);
@@ -159,30 +188,46 @@ export class CandidateFinder {
     const single = index.singleLetterWords;
     const short = index.shortNames;
     const vocabWords = index.vocab.words;
-    const bitsOf = this.wordBits;
-    const flagsOf = this.wordFlags;
-    const rows = this.wordRow;
+    const { stamps, now, planes } = this.words.view();
+    const bitsOf = planes[BITS]!;
+    const flagsOf = planes[FLAGS]!;
+    const rowOf = planes[ROW]!;
     const table = this.creditTable;
     const withCredits = feasible.creditOn !== undefined;
     const personQuery = query.entityType === 'person';
+    const isFeasible = feasibleMemo(feasible, required);
     const out: number[] = [];
     for (const slot of touched) {
       const entity = index.slots[slot];
       if (entity === undefined) continue;
-      let found = 0;
-      let full = 0;
+      const from = start[slot]!;
+      const to = start[slot + 1]!;
+      let found = acronymBits.get(slot);
       let flags = 0;
-      if (withCredits) credits.fill(0);
-      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
+      for (let k = from; k < to; k++) {
         const id = flat[k]!;
-        flags |= flagsOf.get(id);
-        const b = bitsOf.get(id);
+        if (stamps[id] !== now) continue;
+        found |= bitsOf[id]!;
+        flags |= flagsOf[id]!;
+      }
+      if (threshold) {
+        // Some name must hold a word the name check takes as an anchor, and a word the matcher could anchor on.
+        if (!acronyms && (flags & WordFlag.AnchorPossible) === 0) continue;
+        if (anchorable !== undefined && (flags & WordFlag.Anchorable) === 0 && !acronymAnchor.has(slot)) continue;
+      }
+      const mask = found & required;
+      if (!isFeasible(mask)) continue;
+      let full = 0;
+      if (withCredits) credits.fill(0);
+      for (let k = from; k < to; k++) {
+        const id = flat[k]!;
+        if (stamps[id] !== now) continue;
+        const b = bitsOf[id]!;
         if (b === 0) continue;
-        found |= b;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
-        if (single[id] === 0 || softIds.has(id) || vocabWords[id]!.isNumber) full |= b;
+        if (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber) full |= b;
         if (!withCredits) continue;
-        const row = (rows.get(id) - 1) * n;
+        const row = (rowOf[id]! - 1) * n;
         for (let j = 0; j < n; j++) {
           if (!((b >>> j) & 1)) continue;
           const value = table[row + j]!;
@@ -191,31 +236,30 @@ export class CandidateFinder {
       }
       const ab = acronymBits.get(slot);
       if (ab !== 0) {
-        found |= ab;
         full |= ab;
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
-      if (threshold) {
-        // Some name must hold a word the name check takes as an anchor, and a word the matcher could anchor on.
-        if (!acronyms && (flags & WordFlag.AnchorPossible) === 0) continue;
-        if (anchorable !== undefined && (flags & WordFlag.Anchorable) === 0 && !acronymAnchor.has(slot)) continue;
-      }
       if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || entity.entity.entity_type === 'person')) continue;
-      const mask = found & required;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
       if (withCredits && feasible.bound(mask, 0, credits) < feasible.threshold) continue;
-      if (!feasible(mask)) continue;
       if (r.particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
     counters.candidates += out.length;
-    const possible = namePossibility(index, query, r, feasible, settings, this, counters);
+    const possible = namePossibility(index, query, r, feasible, settings, this.words, counters);
+    const wordMarks = this.words;
     const mayAnchor = (slot: number, name: PreparedName): boolean => {
       if (anchorable === undefined || acronymAnchor.has(slot)) return true;
-      for (const w of name.words) if ((flagsOf.get(w.id!) & WordFlag.Anchorable) !== 0) return true;
+      for (const w of name.words) if ((wordMarks.get(w.id!, FLAGS) & WordFlag.Anchorable) !== 0) return true;
       return false;
     };
-    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : () => true, mayAnchor };
+    const forms = r.forms;
+    const multiWordForms = (name: PreparedName): boolean => {
+      if (forms === undefined) return true;
+      for (const w of name.words) if ((wordMarks.get(w.id!, FLAGS) & WordFlag.Form) !== 0) return true;
+      return false;
+    };
+    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : () => true, mayAnchor, multiWordForms };
   }
 
   /**
@@ -225,13 +269,8 @@ export class CandidateFinder {
   private markWords(query: PreparedQuery, r: QueryReach, feasible: Feasibility): void {
     const index = this.index;
     const { n, required, reach, wordTypes, softIds, anchorable } = r;
-    const bits = this.wordBits;
-    const flags = this.wordFlags;
-    const rows = this.wordRow;
-    const size = index.vocab.size;
-    bits.reset(size);
-    flags.reset(size);
-    rows.reset(size);
+    const marks = this.words;
+    marks.reset(index.vocab.size);
     let total = 0;
     for (let j = 0; j < n; j++) if ((required >>> j) & 1) total += reach[j]!.size;
     if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
@@ -241,21 +280,23 @@ export class CandidateFinder {
       if (!((required >>> j) & 1)) continue;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
-        if (bits.or(id, 1 << j)) {
+        if (marks.get(id, ROW) === 0) {
           this.counters.wordsReached++;
-          rows.set(id, next + 1);
+          marks.set(id, next + 1, ROW);
           table.fill(0, next * n, next * n + n);
           next++;
         }
-        if (feasible.creditOn !== undefined) table[(rows.get(id) - 1) * n + j] = feasible.creditOn(j, id);
+        marks.or(id, 1 << j, BITS);
+        if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
         const type = types?.get(id);
         if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-          if (index.vocab.words[id]!.text.length > 1 || type === undefined) flags.or(id, WordFlag.AnchorPossible);
+          if (index.vocab.words[id]!.text.length > 1 || type === undefined) marks.or(id, WordFlag.AnchorPossible, FLAGS);
         }
       }
     }
-    for (const id of softIds) flags.or(id, WordFlag.Soft);
-    if (anchorable !== undefined) for (const id of anchorable) flags.or(id, WordFlag.Anchorable);
+    for (const id of softIds) marks.or(id, WordFlag.Soft, FLAGS);
+    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable, FLAGS);
+    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form, FLAGS);
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
@@ -276,4 +317,14 @@ export class CandidateFinder {
 /** A query word that may be removed: a name particle, or an affix under some entity type. */
 function removable(query: PreparedQuery, i: number): boolean {
   return query.words[i]!.particle || query.roles.person[i] !== undefined || query.roles.organisation[i] !== undefined || query.roles.any[i] !== undefined;
+}
+
+/** `feasible` of a mask, computed once per mask in a search. */
+function feasibleMemo(feasible: Feasibility, required: number): (mask: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (mask: number): boolean => {
+    let answer = known.get(mask);
+    if (answer === undefined) known.set(mask, (answer = feasible(mask & required)));
+    return answer;
+  };
 }

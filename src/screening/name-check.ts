@@ -7,7 +7,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import type { CandidateSettings, SearchCounters } from './candidates.js';
+import { BITS, FLAGS, type CandidateSettings, type SearchCounters } from './candidates.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
@@ -20,7 +20,7 @@ const SOFT = 4;
 /**
  * A quick check of one name before the matcher (it runs only where this holds): the required query words that
  * reach a word of the name could make a hit against the list words that no query word reaches (certainly
- * unmatched), and some word could anchor it. `marks` holds the search's per-word bits and flags.
+ * unmatched), and some word could anchor it. `marks` holds the search's per-word bits and flags (candidates.ts).
  */
 export function namePossibility(
   index: EntityIndex,
@@ -28,7 +28,7 @@ export function namePossibility(
   r: QueryReach,
   feasible: Feasibility,
   settings: CandidateSettings,
-  marks: { readonly wordBits: StampedMarks; readonly wordFlags: StampedMarks },
+  marks: StampedMarks,
   counters: SearchCounters,
 ): (name: PreparedName, entityType: EntityType) => boolean {
   const { required, n, acronymWord } = r;
@@ -50,7 +50,6 @@ export function namePossibility(
   const requiredWords = popcount(required);
   const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
   const personQuery = query.entityType === 'person';
-  const { wordBits, wordFlags } = marks;
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
     const { words, roles } = name;
@@ -64,8 +63,8 @@ export function namePossibility(
       const id = w.id!;
       const full = roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber);
       if (full) listFull++;
-      const bits = wordBits.get(id);
-      const flags = wordFlags.get(id);
+      const bits = marks.get(id, BITS);
+      const flags = marks.get(id, FLAGS);
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;

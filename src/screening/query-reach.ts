@@ -54,6 +54,12 @@ export interface QueryReach {
    * cannot be a hit. Undefined when not known (exact_match, or more query words than are tracked).
    */
   anchorable: Set<number> | undefined;
+  /**
+   * Every vocabulary word of a glued, split or abbreviated form of the query or of an acronym of its words: a
+   * name holding none of them offers the matcher only placements of one query word on one list word. Undefined
+   * when not known (exact_match, more query words than are tracked, or words written in Han, Hangul or Kana).
+   */
+  forms: Set<number> | undefined;
 }
 
 /** Per-word types that may anchor a hit on a full word (assign.ts). */
@@ -83,13 +89,15 @@ export class VocabularyLookup {
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     const splitCredit = new Float64Array(n);
     const softIds = new Set<number>();
-    const anchorable = settings.exactMatch || query.words.length > MAX_TRACKED_WORDS ? undefined : new Set<number>();
-    // Glued, split and abbreviated forms anchor; where the vocabulary holds words written in Han, Hangul or Kana
-    // (found by text only), every word of the form's text counts.
-    const anchorForm = (wordId: number, text?: string): void => {
-      if (anchorable === undefined) return;
-      anchorable.add(wordId);
-      if (text !== undefined && index.vocab.hasNative) for (const id of index.vocab.withText(text)) anchorable.add(id);
+    const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
+    const anchorable = complete ? new Set<number>() : undefined;
+    // Words written in Han, Hangul or Kana are found by text only: where the vocabulary holds some, the forms are
+    // not all known by id.
+    const forms = complete && !index.vocab.hasNative ? new Set<number>() : undefined;
+    // A word of a glued, split or abbreviated form of the query anchors.
+    const form = (wordId: number): void => {
+      forms?.add(wordId);
+      anchorable?.add(wordId);
     };
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
@@ -109,20 +117,25 @@ export class VocabularyLookup {
           if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
-        if (pair !== undefined && i + 1 < n) for (const id of this.vocabularyTypes(pair, ctx, settings.minEditLength).keys()) viaGlue(id, i, 2);
-        this.markGlued(query, i, (wordId, count, text) => {
+        if (pair !== undefined && i + 1 < n) {
+          for (const id of this.vocabularyTypes(pair, ctx, settings.minEditLength).keys()) {
+            viaGlue(id, i, 2);
+            forms?.add(id);
+          }
+        }
+        this.markGlued(query, i, (wordId, count) => {
           viaGlue(wordId, i, count);
-          anchorForm(wordId, text);
+          form(wordId);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
-        const expanded = this.markAbbreviations(query, i, (wordId, count, text) => {
+        const expanded = this.markAbbreviations(query, i, (wordId, count) => {
           viaGlue(wordId, i, count);
-          anchorForm(wordId, text);
-        });
+          form(wordId);
+        }, form);
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
           viaGlue(wordId, i, 1);
-          anchorForm(wordId);
+          form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
         });
@@ -141,7 +154,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
       particlesOnly = required !== 0;
     }
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, softIds, anchorable };
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, softIds, anchorable, forms };
   }
 
   /**
@@ -200,7 +213,7 @@ export class VocabularyLookup {
    * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
    * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
    */
-  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number, text: string) => void): number {
+  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void, form: (wordId: number) => void): number {
     const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
     if (abbreviations.size === 0) return 0;
     // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
@@ -216,7 +229,7 @@ export class VocabularyLookup {
           for (const w of expansion) {
             const id = vocab.id(w);
             if (id === undefined) continue;
-            mark(id, k, w);
+            mark(id, k);
             total += this.index.weightOfId(id);
           }
           credit = Math.max(credit, SIMILARITY.removed_spaces * total);
@@ -224,22 +237,33 @@ export class VocabularyLookup {
       }
     }
     let run = '';
-    for (let e = 1; e <= MAX_EXPANSION_WORDS && i + e <= n; e++) {
+    for (let e = 1; i + e <= n; e++) {
       run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
-      for (const short of expansions.get(run) ?? []) for (const w of short) {
-        const id = vocab.id(w);
-        if (id !== undefined) mark(id, e, w);
+      for (const short of expansions.get(run) ?? []) {
+        if (e <= MAX_EXPANSION_WORDS) {
+          for (const w of short) {
+            const id = vocab.id(w);
+            if (id !== undefined) mark(id, e);
+          }
+        }
+        // The matcher takes any run of list words that glue into the abbreviation (assign.ts).
+        this.splits(short.join(''), (text) => {
+          const id = vocab.id(text);
+          return id === undefined ? undefined : [id];
+        }, (parts) => {
+          for (const id of parts) form(id);
+        }, 1, 3);
       }
     }
     return credit;
   }
 
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
-  private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number, text: string) => void): void {
+  private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
     gluedForms(query, i, (text, count) => {
       const id = vocab.id(text);
-      if (id !== undefined) mark(id, count, text);
+      if (id !== undefined) mark(id, count);
     });
   }
 
@@ -285,19 +309,19 @@ export class VocabularyLookup {
   }
 
   /**
-   * Each way of writing `text` as 2..MAX_GLUE consecutive words (`word` gives the ids of a piece, undefined when
-   * none), one id per piece.
+   * Each way of writing `text` as `least` to `most` consecutive words (`word` gives the ids of a piece,
+   * undefined when none), one id per piece.
    */
-  private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void): void {
+  private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
     const parts: number[] = [];
-    const dead = new Set<number>(); // positions from which no split into the parts left exists (× MAX_GLUE)
+    const dead = new Set<number>(); // positions from which no split into the parts left exists (× 8)
     const walk = (from: number): boolean => {
       if (from === text.length) {
-        if (parts.length < 2) return false;
+        if (parts.length < least) return false;
         found(parts);
         return true;
       }
-      if (parts.length === MAX_GLUE || dead.has(from * 8 + parts.length)) return false;
+      if (parts.length === most || dead.has(from * 8 + parts.length)) return false;
       let any = false;
       for (let cut = from + 1; cut <= text.length; cut++) {
         const ids = word(text.slice(from, cut));
@@ -313,6 +337,7 @@ export class VocabularyLookup {
     };
     walk(0);
   }
+
 }
 
 /** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */

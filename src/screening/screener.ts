@@ -88,11 +88,12 @@ export class ListIndex {
     };
     const reach = this.finder.lookUp(query, candidateSettings);
     probe?.('look up');
-    const { slots, wordTypes, namePossible, mayAnchor } = this.finder.generate(query, reach, candidateSettings);
+    const { slots, wordTypes, namePossible, mayAnchor, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
     probe?.('generate');
     const settings: EntityMatchSettings = {
       ...base,
       namePossible,
+      multiWordForms,
       nameMemo: new Map(),
       knownType: (i, word) => {
         const types = wordTypes[i];

@@ -2,7 +2,9 @@
  * The lists a server screens against: read at start from list files, official publications (through the
  * importers) or an index snapshot, and read again on reload. Each load gives a new screener and a version number.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { importOfacDir } from '../importers/node.js';
 import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, formatIssue, type ImportResult } from '../importers/index.js';
 import { createScreener, type InternalList } from '../screening/screener.js';
@@ -29,10 +31,17 @@ export interface ListsConfig {
   internal?: InternalListSource[];
   /** Import the good records of a publication with bad ones (default false: a bad record fails the load). */
   skip_invalid?: boolean;
+  /**
+   * With a shared store (postgres): how often an instance checks the database for a list version recorded by
+   * another instance and loads its own lists again to serve it (default 10 000 ms; memory and sqlite stores: off).
+   */
+  follow_interval_ms?: number;
 }
 
 export interface LoadedLists {
   screener: Screener;
+  /** SHA-256 of every file read (in order, with its source kind): equal lists, equal fingerprints. */
+  fingerprint: string;
   entities: number;
   /** What was read, for logs and /readyz. */
   sources: string[];
@@ -62,6 +71,25 @@ async function entitiesFrom(source: ListSource, skipInvalid: boolean): Promise<E
   throw new Error(`unknown list source ${JSON.stringify(source)}`);
 }
 
+/** The bytes of a file, or of every file under a directory (sorted by path), into `hash`. */
+async function hashPath(hash: ReturnType<typeof createHash>, path: string): Promise<void> {
+  if ((await stat(path)).isDirectory()) {
+    for (const name of (await readdir(path)).sort()) await hashPath(hash, join(path, name));
+    return;
+  }
+  hash.update(`${path.length}:${path}\n`);
+  hash.update(await readFile(path));
+}
+
+/** The fingerprint of what `config` reads (the list version of a load): a hash of every source file's bytes. */
+export async function listsFingerprint(config: ListsConfig): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ skip_invalid: config.skip_invalid ?? false }));
+  for (const source of config.sources) for (const [kind, path] of Object.entries(source)) (hash.update(`source ${kind}\n`), await hashPath(hash, path as string));
+  for (const l of config.internal ?? []) (hash.update(`internal ${l.id}\n`), await hashPath(hash, l.file));
+  return hash.digest('hex');
+}
+
 /** Reads every source and builds one screener (throws with the file name on a read or import error). */
 export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
   const snapshots = config.sources.filter((s): s is { snapshot: string } => 'snapshot' in s);
@@ -76,7 +104,7 @@ export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
     }
     const restored = restoreScreener(data);
     if (!restored.ok) throw new Error(`${path}: ${restored.error.map((p) => p.message).join('; ')}`);
-    return { screener: restored.value, entities: restored.value.size, sources: [`snapshot:${path}`] };
+    return { screener: restored.value, fingerprint: await listsFingerprint(config), entities: restored.value.size, sources: [`snapshot:${path}`] };
   }
   const entities: Entity[] = [];
   for (const source of config.sources) {
@@ -90,6 +118,7 @@ export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
   const screener = createScreener({ entities, internalLists });
   return {
     screener,
+    fingerprint: await listsFingerprint(config),
     entities: screener.size,
     sources: [...config.sources.map(describe), ...(config.internal ?? []).map((l) => `internal:${l.id}:${l.file}`)],
   };

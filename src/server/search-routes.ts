@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FailureEnvelope } from '../errors.js';
-import type { SearchApi } from '../service/api.js';
 import type { ScreeningService } from '../service/service.js';
 import { SEARCH_ROUTES } from '../service/routes.js';
 import type { ApiResponse } from '../service/types.js';
@@ -28,6 +27,12 @@ export interface SearchRoutesOptions {
   acceptsKey?: (key: string) => boolean;
 }
 
+const INVALID_JSON: FailureEnvelope = {
+  code: 400,
+  message: 'invalid input: the body is not valid JSON',
+  status: 'failure',
+  errors: [{ code: 'invalid_json', message: 'the body is not valid JSON' }],
+};
 const UNAUTHORIZED = failure(401, 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)');
 
 function countSearch(metrics: ServerMetrics, kind: 'name' | 'reference', res: ApiResponse<unknown>): void {
@@ -35,16 +40,6 @@ function countSearch(metrics: ServerMetrics, kind: 'name' | 'reference', res: Ap
   metrics.searches.inc({ kind });
   const total = (res.content as { data?: { total_hits?: unknown } }).data?.total_hits;
   if (typeof total === 'number') metrics.hits.observe({ kind }, total);
-}
-
-/**
- * The service authenticates and counts a call against the rate limit before it checks the input; a request the
- * schemas refuse goes through the same gate, so it answers 401 or 429 as the service would. The gate is the
- * deprecated GET /entity/{id}: authentication, the rate limit, then 410 with no other work.
- */
-async function authorizeThen(api: SearchApi, invalid: FailureEnvelope): Promise<ApiResponse<unknown>> {
-  const gate = await api.getEntity('');
-  return gate.status === 'failure' && gate.code === 410 ? invalid : gate;
 }
 
 export function registerSearchRoutes(app: FastifyInstance, o: SearchRoutesOptions): void {
@@ -60,18 +55,18 @@ export function registerSearchRoutes(app: FastifyInstance, o: SearchRoutesOption
       handler: async (req: FastifyRequest, reply) => {
         const token = tokenOf(req.headers.authorization);
         if (o.acceptsKey && !o.acceptsKey(token)) return send(reply, UNAUTHORIZED);
-        let body: unknown = req.body;
-        if (body instanceof InvalidJson) {
-          if (!schemas.bodyCheckedByService) {
-            return send(reply, { code: 400, message: 'invalid input: the body is not valid JSON', status: 'failure', errors: [{ code: 'invalid_json', message: 'the body is not valid JSON' }] });
-          }
-          body = body.text;
-        }
         const params = req.params as Record<string, string>;
         const query = (req.query ?? {}) as Record<string, unknown>;
+        let body: unknown = req.body;
+        let invalid: FailureEnvelope | null;
+        if (body instanceof InvalidJson && !schemas.bodyCheckedByService) invalid = INVALID_JSON;
+        else {
+          if (body instanceof InvalidJson) body = body.text;
+          invalid = validate({ params, query, body });
+        }
         const api = o.service.forApiKey(token);
-        const invalid = validate({ params, query, body });
-        const res = invalid ? await authorizeThen(api, invalid) : await route.call(api, { params, query, body });
+        // A request refused here still authenticates and counts against the rate limit first: 401 and 429 win.
+        const res = invalid ? ((await api.authorize()) ?? invalid) : await route.call(api, { params, query, body });
         if (kind) countSearch(o.metrics, kind, res);
         return send(reply, res);
       },

@@ -3,8 +3,9 @@
  * module function that implements the endpoint (resources/*.ts), so an HTTP layer is a table of routes over it.
  * Unknown or revoked keys (and inactive users) answer 401; over the rate limit, `{ status: 'empty', code: 429 }`.
  */
+import type { FailureEnvelope } from '../errors.js';
 import type { CertificateOptions } from './certificate.js';
-import { call, fail, type SearchIdParam, type ServiceContext } from './context.js';
+import { authenticate, call, fail, type SearchIdParam, type ServiceContext } from './context.js';
 import { listUsers } from './resources/account-settings.js';
 import { addComment, deleteSearchTag, listComments } from './resources/comments-tags.js';
 import { getSearchEntities, updateSearchEntities } from './resources/entities.js';
@@ -12,6 +13,7 @@ import { acknowledgeMonitor, getMonitorDifferences, getMonitors, updateMonitors,
 import { screenPaymentReference } from './resources/references.js';
 import { listSearches } from './resources/search-list.js';
 import { createSearch, deleteSearch, getCertificate, getSearch, getSearchDetails, updateSearch } from './resources/searches.js';
+import type { Empty } from './types.js';
 
 const DEPRECATION_MESSAGE = 'gone: this endpoint was deprecated on 2018-06-15 and answers 410 since 2020-06-15';
 const gone = async () => fail(410, DEPRECATION_MESSAGE);
@@ -22,6 +24,16 @@ export class SearchApi {
     private readonly apiKey: string,
   ) {}
 
+  /**
+   * What every method does before its own work, alone: authenticates the key (401 envelope for a missing, unknown
+   * or revoked key, or one of an inactive user) and counts one call against the key's rate limit (429, empty, over
+   * it). Null when the call may go on. An HTTP layer that refuses a request itself (an invalid body) calls this
+   * first, so the request answers 401 or 429 as the service would, and counts.
+   */
+  async authorize(): Promise<FailureEnvelope | Empty | null> {
+    const caller = await authenticate(this.svc, this.apiKey);
+    return 'status' in caller ? caller : null;
+  }
   /** GET /users */
   listUsers() {
     return call(this.svc, this.apiKey, (ctx) => listUsers(this.svc, ctx));

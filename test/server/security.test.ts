@@ -73,8 +73,15 @@ describe('authentication', () => {
     expect(r.json).toEqual({ code: 401, message: 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)', status: 'failure' });
   });
 
-  it('an invalid request without a valid key answers 401, not 400', async () => {
-    expect((await h.call('POST', '/searches', { key: 'not-a-key-of-anyone', body: { search_term: 5 } })).status).toBe(401);
+  it.each([
+    ['a body the schemas refuse', { body: { search_term: 5 } }],
+    ['a body that is not JSON', { raw: '{"search_term": ' }],
+  ])('an invalid request (%s) without a valid key answers 401, not 400', async (_what, o) => {
+    for (const key of ['not-a-key-of-anyone', null]) {
+      const r = await h.call('POST', '/searches', { key, ...o });
+      expect(r.status).toBe(401);
+      expect(r.json.code).toBe(401);
+    }
   });
 
   it('the scheme name is case-insensitive', async () => {
@@ -116,6 +123,10 @@ describe('rate limit', () => {
       expect(over.status).toBe(429);
       expect(over.bytes.length).toBe(0);
       expect((await limited.call('POST', '/searches', { body: { search_term: 'Smith' } })).status).toBe(429);
+      // The rate limit comes before validation: invalid requests over the limit answer 429 too, not 400.
+      expect((await limited.call('POST', '/searches', { body: { search_term: 5 } })).status).toBe(429);
+      expect((await limited.call('POST', '/searches', { raw: '{"search_term": ' })).status).toBe(429);
+      expect((await limited.call('GET', '/searches/0')).status).toBe(429);
       expect((await limited.call('GET', '/users', { key: BOB })).status).toBe(200);
     } finally {
       await limited.close();

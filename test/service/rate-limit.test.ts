@@ -114,3 +114,29 @@ describe('failed api-key lookups (issue 17)', () => {
     expect(await t.service.forApiKey('guess').listUsers()).toEqual({ status: 'empty', code: 429 });
   });
 });
+
+describe.each(STORES)('authorize: the gate every call passes first (%s store)', (_name, makeStore) => {
+  const UNAUTHORIZED = { code: 401, message: 'unauthorized: missing or invalid api key (Authorization: Token <API_KEY>)', status: 'failure' };
+
+  it('answers 401 for a missing, unknown or revoked key and for a key of an inactive user, as the endpoints do', async () => {
+    const t = await setup(makeStore);
+    for (const key of ['', 'nope-nope-nope']) expect(await t.service.forApiKey(key).authorize()).toEqual(UNAUTHORIZED);
+    expect(await t.alice.authorize()).toBeNull();
+    await t.service.revokeApiKey(ALICE);
+    expect(await t.alice.authorize()).toEqual(UNAUTHORIZED);
+    await t.service.createUser({ id: 2, email: 'bob@example.com', name: 'Bob', is_active: false });
+    expect(await t.bob.authorize()).toEqual(UNAUTHORIZED);
+  });
+
+  it('counts one call against the rate limit, shared with the endpoints: 429 (empty) over it', async () => {
+    const t = await setup(makeStore, undefined, { rateLimit: { perMinute: 3 } });
+    expect(await t.alice.authorize()).toBeNull();
+    expect((await t.alice.listUsers()).status).toBe('success');
+    expect(await t.alice.authorize()).toBeNull();
+    expect(await t.alice.authorize()).toEqual({ status: 'empty', code: 429 });
+    expect(await t.alice.listUsers()).toEqual({ status: 'empty', code: 429 });
+    expect(await t.bob.authorize()).toBeNull();
+    t.clock.advance(60_000);
+    expect(await t.alice.authorize()).toBeNull();
+  });
+});

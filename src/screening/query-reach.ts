@@ -8,7 +8,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
 import { isOneEdit, wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
-import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
+import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
@@ -107,6 +107,7 @@ export class VocabularyLookup {
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
+      const core = coreRange(query.words, query.roles.organisation);
       for (let i = 0; i < n; i++) {
         const q = query.words[i]!;
         if (!optional(i)) required |= bit(i);
@@ -140,7 +141,10 @@ export class VocabularyLookup {
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
-        const slots = q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
+        // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
+        // the organisation rules (assign.ts).
+        const alone = core.from === i && core.to === i + 1 && !q.isNumber;
+        const slots = alone && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
         if (slots !== undefined) {
           acronymWord[i] = true;
           acronymSlots[i] = slots;

@@ -247,18 +247,17 @@ export class CandidateFinder {
     }
     counters.candidates += out.length;
     const possible = namePossibility(index, query, r, feasible, settings, this.words, counters);
-    const wordMarks = this.words;
-    const mayAnchor = (slot: number, name: PreparedName): boolean => {
-      if (anchorable === undefined || acronymAnchor.has(slot)) return true;
-      for (const w of name.words) if ((wordMarks.get(w.id!, FLAGS) & WordFlag.Anchorable) !== 0) return true;
+    // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
+    const holds = (name: PreparedName, flag: WordFlag): boolean => {
+      for (const w of name.words) {
+        const id = w.id!;
+        if (stamps[id] === now && (flagsOf[id]! & flag) !== 0) return true;
+      }
       return false;
     };
+    const mayAnchor = (slot: number, name: PreparedName): boolean => anchorable === undefined || acronymAnchor.has(slot) || holds(name, WordFlag.Anchorable);
     const forms = r.forms;
-    const multiWordForms = (name: PreparedName): boolean => {
-      if (forms === undefined) return true;
-      for (const w of name.words) if ((wordMarks.get(w.id!, FLAGS) & WordFlag.Form) !== 0) return true;
-      return false;
-    };
+    const multiWordForms = (name: PreparedName): boolean => forms === undefined || holds(name, WordFlag.Form);
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : () => true, mayAnchor, multiWordForms };
   }
 

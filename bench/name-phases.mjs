@@ -3,10 +3,10 @@
  * Time per name search split by phase (normalise, look up, generate, verify, rank), with the work counters of
  * candidate generation per search: the query mix of bench/synthetic.mjs over a synthetic list, or the OFAC SDN
  * list with its own mix and innocent names. Each phase is timed by the screener's probe (`lists.probe`, wall
- * clock: the core reads no clock); the whole search also in CPU time.
+ * clock: the core reads no clock); the whole search also in CPU time. Also the build time and the heap after it.
  *
- *   node bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
- *   node bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
+ *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
+ *   node --expose-gc bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
  *
  * Runs on a BUILT package inside the project (`dist/` by default).
  */
@@ -53,7 +53,16 @@ if (process.argv.includes('--ofac')) {
   label = `${size.toLocaleString('en')} synthetic entities`;
 }
 
+const b0 = process.cpuUsage();
+const w0 = process.hrtime.bigint();
 const screener = mod.createScreener({ entities });
+const buildWall = Number(process.hrtime.bigint() - w0) / 1e9;
+const b1 = process.cpuUsage(b0);
+const buildCpu = (b1.user + b1.system) / 1e6;
+/** @type {(() => void) | undefined} */
+const gc = /** @type {any} */ (globalThis).gc;
+gc?.();
+const heap = process.memoryUsage().heapUsed / 2 ** 20;
 const lists = screener.lists;
 const PHASES = ['normalise', 'look up', 'generate', 'verify', 'rank'];
 /** @type {Record<string, number[]>} */
@@ -72,7 +81,9 @@ lists.probe = (/** @type {string} */ phase) => {
 };
 const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: 10 });
 for (const q of queries) search(q);
-const before = { ...lists.finder.counters };
+/** @returns {Record<string, number>} */
+const counters = () => ({ ...(lists.finder?.counters ?? {}) });
+const before = counters();
 for (let r = 0; r < ROUNDS; r++) {
   for (const q of queries) {
     current = {};
@@ -88,7 +99,7 @@ for (let r = 0; r < ROUNDS; r++) {
     for (const p of PHASES) times[p]?.push(current[p] ?? 0);
   }
 }
-const after = lists.finder.counters;
+const after = counters();
 
 const stats = (/** @type {number[]} */ xs) => {
   const t = [...xs].sort((x, y) => x - y);
@@ -101,17 +112,18 @@ const row = (/** @type {string} */ name, /** @type {number[]} */ xs) => {
   return `| ${name} | ${f(s.mean)} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} |\n`;
 };
 process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${label}, limit 10, ${DIST}, node ${process.version} (ms)\n\n`);
+process.stdout.write(`build ${buildWall.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU; heap after build ${gc === undefined ? 'not measured (run with --expose-gc)' : `${heap.toFixed(0)} MiB (entities included)`}\n\n`);
 process.stdout.write('| phase | mean | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|\n');
 for (const p of PHASES) process.stdout.write(row(p, times[p] ?? []));
 process.stdout.write(row('whole search (wall)', wall));
 process.stdout.write(row('whole search (CPU)', cpu));
 if (noneCpu.length > 0) process.stdout.write(row('queries naming no one (CPU)', noneCpu));
-const searches = after.searches - before.searches;
-process.stdout.write('\nper search: ');
+const searches = (after.searches ?? 0) - (before.searches ?? 0);
+process.stdout.write(searches === 0 ? '\n(no search counters in this build)' : '\nper search: ');
 process.stdout.write(
   Object.keys(after)
     .filter((k) => k !== 'searches')
-    .map((k) => `${k} ${((after[k] - before[k]) / searches).toFixed(1)}`)
+    .map((k) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) / searches).toFixed(1)}`)
     .join(', '),
 );
 process.stdout.write('\n');

@@ -1,15 +1,21 @@
 // @ts-check
 /**
- * Name search latency of two builds side by side: the same synthetic list and query mix (bench/synthetic.mjs,
- * 100 queries per kind) searched by both in one process, in alternating rounds, one search at a time.
+ * Name search latency of two builds side by side: the same list and queries searched by both in one process, in
+ * alternating rounds, one search at a time, each timed alone in CPU time (process.cpuUsage) and wall clock. On a
+ * shared machine, paired rounds in one process tell a change apart from the neighbours' load.
  *
- *   node bench/name-latency-ab.mjs --a dist-base --b dist [--size 10000] [--rounds 4]
+ *   node bench/name-latency-ab.mjs --a dist-base --b dist [--size 10000] [--rounds 4] [--limit 10]
+ *   node bench/name-latency-ab.mjs --a dist-base --b dist --ofac [--rounds 4]
  *
- * Builds are directories holding a build's index.js, inside the project (see bench/quality.mjs for dist-base).
+ * Lists: synthetic (bench/synthetic.mjs, 100 queries per kind), or with --ofac the OFAC SDN list from
+ * ../shared/data/ofac with its own query mix (the same kinds, made from its entities) plus innocent names.
+ * Builds are directories holding a build's index.js, inside the project (see bench/name-parity-ab.mjs).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateEntities, generateQueries } from './synthetic.mjs';
+import { ofacQueries } from './ofac-queries.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} name @param {string} fallback */
@@ -19,30 +25,65 @@ function arg(name, fallback) {
 }
 const SIZE = Number(arg('size', '10000'));
 const ROUNDS = Number(arg('rounds', '4'));
-const entities = generateEntities(SIZE, 42);
-const queries = generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term);
-/** @type {{ dir: string, search: (term: string) => unknown, times: number[] }[]} */
+const LIMIT = Number(arg('limit', '10'));
+const OFAC = process.argv.includes('--ofac');
+const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
+const mods = [];
+for (const dir of dirs) mods.push(await import(pathToFileURL(path.join(ROOT, dir, 'index.js')).href));
+
+/** @type {any[]} */
+let entities;
+/** @type {string[]} */
+let queries;
+let listLabel;
+if (OFAC) {
+  const dir = path.resolve(ROOT, '../shared/data/ofac');
+  if (!existsSync(path.join(dir, 'sdn.csv'))) {
+    process.stderr.write(`no OFAC data at ${dir}\n`);
+    process.exit(0);
+  }
+  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
+  entities = mods[1].parseOfacSdn(files, { skipInvalid: true }).value.entities;
+  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
+  queries = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
+  listLabel = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
+} else {
+  entities = generateEntities(SIZE, 42);
+  queries = generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term);
+  listLabel = `${SIZE.toLocaleString('en')} synthetic entities`;
+}
+
+/** @type {{ dir: string, search: (term: string) => unknown, cpu: number[], wall: number[] }[]} */
 const sides = [];
-for (const dir of [arg('a', 'dist-base'), arg('b', 'dist')]) {
-  const { createScreener } = await import(pathToFileURL(path.join(ROOT, dir, 'index.js')).href);
-  const screener = createScreener({ entities });
-  const search = (/** @type {string} */ term) => screener.search({ search_term: term });
+for (const [k, mod] of mods.entries()) {
+  const screener = mod.createScreener({ entities });
+  const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: LIMIT });
   for (const q of queries) search(q);
-  sides.push({ dir, search, times: [] });
+  sides.push({ dir: dirs[k] ?? '', search, cpu: [], wall: [] });
 }
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
     for (const q of queries) {
+      const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       side.search(q);
-      side.times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const t1 = process.hrtime.bigint();
+      const c1 = process.cpuUsage(c0);
+      side.wall.push(Number(t1 - t0) / 1e6);
+      side.cpu.push((c1.user + c1.system) / 1000);
     }
   }
 }
-process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${SIZE.toLocaleString('en')} synthetic entities (wall ms)\n\n| build | mean | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|\n`);
+process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${listLabel}, limit ${LIMIT}, node ${process.version} (ms: CPU / wall)\n\n`);
+process.stdout.write('| build | mean | p50 | p95 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n');
+const stats = (/** @type {number[]} */ xs) => {
+  const t = [...xs].sort((x, y) => x - y);
+  const at = (/** @type {number} */ p) => t[Math.min(t.length - 1, Math.floor(t.length * p))] ?? 0;
+  return { mean: t.reduce((s, x) => s + x, 0) / t.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: t[t.length - 1] ?? 0 };
+};
+const f = (/** @type {number} */ x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1));
 for (const side of sides) {
-  const t = [...side.times].sort((x, y) => x - y);
-  const at = (/** @type {number} */ p) => (t[Math.min(t.length - 1, Math.floor(t.length * p))] ?? 0).toFixed(3);
-  const mean = t.reduce((s, x) => s + x, 0) / t.length;
-  process.stdout.write(`| ${side.dir} | ${mean.toFixed(3)} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |\n`);
+  const c = stats(side.cpu);
+  const w = stats(side.wall);
+  process.stdout.write(`| ${side.dir} | ${f(c.mean)} / ${f(w.mean)} | ${f(c.p50)} / ${f(w.p50)} | ${f(c.p95)} / ${f(w.p95)} | ${f(c.p99)} / ${f(w.p99)} | ${f(c.max)} / ${f(w.max)} |\n`);
 }

@@ -18,7 +18,7 @@ import type { PreparedWord } from './prepare.js';
 import type { WordMatchType } from './types.js';
 import { isOneEdit, wordMatchType, type WordMatchContext } from './word-match.js';
 import { abbreviationOptions } from './abbreviation-options.js';
-import { evaluate, mayPass } from './placement-evidence.js';
+import { evaluate, mayPass, singleWordsMayPass } from './placement-evidence.js';
 
 export interface AssignContext extends WordMatchContext {
   /** Any one query word may stay unplaced at no cost (`name_variations`). */
@@ -48,6 +48,12 @@ export interface AssignContext extends WordMatchContext {
   lambda: number;
   /** Weight of query mass left unconfirmed (evidence.ts: persons or other names). */
   queryWeight: number;
+  /**
+   * The list name holds no glued, split or abbreviated form of the query nor an acronym of its words (an index
+   * search knows): every option places one query word on one list word, and the bound before the search is
+   * taken from the pair types alone.
+   */
+  singleWords?: boolean;
 }
 
 export interface PlacedWord {
@@ -295,13 +301,13 @@ export function placement(option: Option): PlacedWord {
   return placed;
 }
 
-interface Span {
+export interface Span {
   from: number;
   to: number;
 }
 
 /** The first to last word that is neither an affix nor a particle (the whole name when all are). */
-function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
+export function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
   const core = (k: number): boolean => roles?.[k] === undefined && !words[k]!.particle;
   let from = 0;
   let to = words.length;
@@ -347,6 +353,7 @@ export function assignWords(
   const pair = query.map((q, i) => (ctx.duplicateOf?.[i] !== undefined ? [] : list.map((l) => pairType(q, i, l, ctx))));
   const exact = allExact(pair, n, m, ctx);
   if (exact !== null) return evaluate(exact.choices, n, query, list, ctx);
+  if (ctx.singleWords === true && singleWordsMayPass(query, roles, list, pair, ctx) === false) return null;
   const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
   if (!mayPass(options, ctx)) return null;
   if (m > MAX_SEARCH_LIST_WORDS || n > MAX_SEARCH_QUERY_WORDS) return evaluate(greedy(options, n), n, query, list, ctx);

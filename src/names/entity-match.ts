@@ -67,6 +67,11 @@ export interface EntityMatchSettings {
    * a thousand entities is matched once.
    */
   nameMemo?: Map<number, NameMatch | null>;
+  /**
+   * Whether a name may hold a glued, split or abbreviated form of the query or an acronym of its words (an index
+   * search knows); where it holds none, the matcher bounds the evidence from one-word placements before searching.
+   */
+  multiWordForms?: (name: PreparedName) => boolean;
 }
 
 const CLASS_TO_PRIMARY: Readonly<Record<MatchClass, readonly [PrimaryMatchType, PrimaryMatchType]>> = {
@@ -112,8 +117,11 @@ export function matchEntity(query: PreparedQuery, prepared: PreparedEntity, sett
   return evaluation === null ? null : describeEntity(query, prepared.entity, evaluation, settings);
 }
 
-/** Which names match and how well; cheap enough to run on every candidate. */
-export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, settings: EntityMatchSettings): EntityEvaluation | null {
+/**
+ * Which names match and how well; cheap enough to run on every candidate. `skip`, when given, tells names known
+ * not to match (an index search knows names holding no word a hit could be anchored on).
+ */
+export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, settings: EntityMatchSettings, skip?: (name: PreparedName) => boolean): EntityEvaluation | null {
   let birth: BirthYearVerdict | undefined;
   if (settings.birthYear !== undefined) {
     birth = birthYearVerdict(prepared.years, settings.birthYear, settings.birthWindow);
@@ -121,6 +129,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
   }
   const candidates: Candidate[] = [];
   prepared.names.forEach((name, nameIndex) => {
+    if (skip?.(name) === true) return;
     const memo = name.group === undefined ? undefined : settings.nameMemo;
     let match = memo?.get(name.group!);
     if (match === undefined) {
@@ -137,6 +146,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
               knownType: settings.knownType,
               weight: settings.weight,
               threshold: settings.threshold,
+              singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
             });
       memo?.set(name.group!, match);
     }

@@ -98,6 +98,8 @@ export interface NameMatchOptions {
   weight: WordWeight;
   /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
   threshold: number;
+  /** The name holds no glued, split or abbreviated form of the query nor an acronym of its words (AssignContext). */
+  singleWords?: boolean;
 }
 
 const NEUTRAL: ReadonlySet<WordMatchType> = new Set([
@@ -228,6 +230,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     duplicateOf: query.duplicateOf,
     lambda: threshold / (1 - threshold),
     queryWeight: personName ? QUERY_LEFT : QUERY_LEFT_ORGANISATION,
+    singleWords: options.singleWords,
   });
   if (assignment === null || !accepted(assignment, query, name, profile, personName, options)) return null;
   const { placed } = assignment;

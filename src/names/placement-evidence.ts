@@ -1,7 +1,9 @@
 /** The evidence of a placement of query words on a list name (evidence.ts), and a bound checked before the search. */
-import { placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './assign.js';
-import { LIST_LEFT, evidenceOf } from './evidence.js';
+import type { AffixRole } from './affixes.js';
+import { coreRange, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './assign.js';
+import { INITIAL_MASS, LIST_LEFT, SIMILARITY, SKELETON_SIMILARITY, editSimilarity, evidenceOf } from './evidence.js';
 import type { PreparedWord } from './prepare.js';
+import type { WordMatchType } from './types.js';
 
 /**
  * Whether some placement could make a hit: one option anchors, and the objective can reach 0 (the threshold) with
@@ -25,6 +27,61 @@ export function mayPass(options: readonly Option[][], ctx: AssignContext): boole
   }
   if (!anchor) return false;
   return bound - ctx.lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
+}
+
+/**
+ * `mayPass` for a list name on which every option places one query word on one list word (the caller knows the
+ * name holds no glued, split or abbreviated form of the query nor an acronym of its words): each query word at
+ * its best option, computed from the pair types alone, as optionsFor would value it, without building the
+ * options. Undefined when the query could still be an acronym of the name (organisation rules).
+ */
+export function singleWordsMayPass(
+  query: readonly PreparedWord[],
+  roles: readonly (AffixRole | undefined)[],
+  list: readonly PreparedWord[],
+  pair: readonly (readonly (WordMatchType | null)[])[],
+  ctx: AssignContext,
+): boolean | undefined {
+  if (ctx.acronyms) {
+    const core = coreRange(query, roles);
+    const q = query[core.from]!;
+    if (core.to === core.from + 1 && !q.isNumber && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM) return undefined;
+  }
+  const { listMass, queryMass, lambda } = ctx;
+  const gain = 1 + lambda * (ctx.queryWeight + LIST_LEFT);
+  const cost = lambda * ctx.queryWeight;
+  let bound = 0;
+  for (let i = 0; i < query.length; i++) {
+    // A repeated word has one option, worth nothing.
+    if (ctx.duplicateOf?.[i] !== undefined) continue;
+    const q = query[i]!;
+    const qm = queryMass[i]!;
+    const qInitial = q.text.length === 1 && !q.isNumber;
+    // Left unplaced; or dropped for free under name_variations.
+    let best = 0 - cost * qm;
+    if (ctx.nameVariations && roles[i] === undefined && !q.particle && qm > 0 && best < 0) best = 0;
+    const row = pair[i]!;
+    for (let j = 0; j < list.length; j++) {
+      const type = row[j];
+      if (!type) continue;
+      const l = list[j]!;
+      const lm = listMass[j]!;
+      let value: number;
+      if (qInitial || (l.text.length === 1 && !l.isNumber)) {
+        const credit = Math.min(qInitial ? INITIAL_MASS : qm, lm);
+        if (!(credit > 0)) continue;
+        value = credit * gain - cost * (qInitial ? INITIAL_MASS : qm);
+      } else {
+        let sim = SIMILARITY[type];
+        if (type === 'edit_distance') sim = editSimilarity(Math.max(q.text.length, l.text.length));
+        if (type === 'phonetic' && (q.script === 'abjad') !== (l.script === 'abjad')) sim = SKELETON_SIMILARITY;
+        value = sim * lm * gain - cost * lm;
+      }
+      if (value > best) best = value;
+    }
+    bound += best;
+  }
+  return bound - lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
 }
 
 /** The placements and evidence of the chosen options (one per query word or run of glued query words). */

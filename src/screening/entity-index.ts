@@ -11,6 +11,7 @@ import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
+import { grown } from './stamps.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
@@ -79,6 +80,11 @@ export class EntityIndex {
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
   private live = 0;
+  /** Changes with every entity added or removed: the weights cached under an older version are stale. */
+  private version = 1;
+  /** Cached rarity weights by word id, valid where weightStamps holds the current version. */
+  private weights = new Float64Array(0);
+  private weightStamps = new Uint32Array(0);
   /** Called with the slot of each entity removed, before the slot is emptied (`onRemove`). */
   private readonly removalListeners: ((slot: number) => void)[] = [];
   /** Name hash → the group last formed under it; group → the slot and index of its first name. */
@@ -141,6 +147,7 @@ export class EntityIndex {
     this.slots.push(slot);
     this.byId.set(slot.entity.id, index);
     this.live++;
+    this.version++;
     slot.names.forEach((name, k) => {
       name.group = this.groupOf(name, slot.entity.entity_type, index, k);
     });
@@ -151,11 +158,7 @@ export class EntityIndex {
       this.df[id] = (this.df[id] ?? 0) + 1;
     }
     this.appendWords(index, distinct);
-    if (this.short.length <= index) {
-      const grown = new Uint8Array(Math.max(index + 1, this.short.length * 2));
-      grown.set(this.short);
-      this.short = grown;
-    }
+    this.short = grown(this.short, index + 1);
     this.short[index] = slot.names.some((name) => fullWordCount(name) < 2) ? 1 : 0;
     if (slot.entity.entity_type !== 'person') {
       const keys = new Set<string>();
@@ -200,29 +203,14 @@ export class EntityIndex {
   }
 
   private appendWords(slot: number, ids: ReadonlySet<number>): void {
-    if (this.flatStart.length < slot + 2) {
-      const grown = new Int32Array(Math.max(slot + 2, this.flatStart.length * 2));
-      grown.set(this.flatStart);
-      this.flatStart = grown;
-    }
+    this.flatStart = grown(this.flatStart, slot + 2);
     const from = this.flatStart[slot]!;
-    if (this.flatWords.length < from + ids.size) {
-      const grown = new Int32Array(Math.max(from + ids.size, this.flatWords.length * 2));
-      grown.set(this.flatWords);
-      this.flatWords = grown;
-    }
+    this.flatWords = grown(this.flatWords, from + ids.size);
     let at = from;
     for (const id of ids) {
       this.flatWords[at++] = id;
-      if (id >= this.initials.length) {
-        const size = Math.max(id + 1, this.initials.length * 2);
-        const initials = new Uint16Array(size);
-        initials.set(this.initials);
-        this.initials = initials;
-        const single = new Uint8Array(size);
-        single.set(this.single);
-        this.single = single;
-      }
+      this.initials = grown(this.initials, id + 1);
+      this.single = grown(this.single, id + 1);
       const text = this.vocab.words[id]!.text;
       this.initials[id] = text.charCodeAt(0);
       this.single[id] = text.length === 1 ? 1 : 0;
@@ -275,6 +263,7 @@ export class EntityIndex {
     this.slots[index] = undefined;
     this.byId.delete(id);
     this.live--;
+    this.version++;
     return true;
   }
 
@@ -292,9 +281,17 @@ export class EntityIndex {
     return id === undefined ? 1 : this.weightOfId(id);
   };
 
-  /** The rarity weight of a vocabulary word by id (see `weight`). */
+  /** The rarity weight of a vocabulary word by id (see `weight`), computed once per word while the list stays the same. */
   weightOfId(id: number): number {
-    return Math.log(1 + (this.live + 1) / (this.documentFrequency(id) + 1)) / Math.log(this.live + 2);
+    if (this.weightStamps.length <= id) {
+      this.weightStamps = grown(this.weightStamps, id + 1);
+      this.weights = grown(this.weights, id + 1);
+    }
+    if (this.weightStamps[id] === this.version) return this.weights[id]!;
+    const weight = Math.log(1 + (this.live + 1) / (this.documentFrequency(id) + 1)) / Math.log(this.live + 2);
+    this.weights[id] = weight;
+    this.weightStamps[id] = this.version;
+    return weight;
   }
 
   *liveSlots(): Iterable<number> {

@@ -5,32 +5,33 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
-import type { WordMatchType } from '../names/types.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { ANCHOR_TYPES, popcount, type CandidateSettings, type Feasibility } from './candidates.js';
+import { BITS, FLAGS, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
+import type { QueryReach } from './query-reach.js';
+import type { StampedMarks } from './stamps.js';
+
+/** WordFlag.AnchorPossible and WordFlag.Soft (candidates.ts). */
+const ANCHOR_POSSIBLE = 1;
+const SOFT = 4;
 
 /**
  * A quick check of one name before the matcher (it runs only where this holds): the required query words that
  * reach a word of the name could make a hit against the list words that no query word reaches (certainly
- * unmatched), and some word could anchor it.
+ * unmatched), and some word could anchor it. `marks` holds the search's per-word bits and flags (candidates.ts).
  */
 export function namePossibility(
-index: EntityIndex,
+  index: EntityIndex,
   query: PreparedQuery,
-  reach: readonly Set<number>[],
-  wordTypes: readonly (Map<number, WordMatchType> | undefined)[],
-  softIds: ReadonlySet<number>,
-  required: number,
-  acronymWord: readonly boolean[],
-  n: number,
+  r: QueryReach,
   feasible: Feasibility,
   settings: CandidateSettings,
+  marks: StampedMarks,
+  counters: SearchCounters,
 ): (name: PreparedName, entityType: EntityType) => boolean {
-  // Vocabulary word → the required query words reaching it; whether one reaches it by an anchoring type.
-  const bitsOf = new Map<number, number>();
-  const anchorIds = new Set<number>();
+  const { required, n, acronymWord } = r;
   let acronyms = false;
   // Acronym words may spell out a run of the name's words: taken as matched.
   let acronymMask = 0;
@@ -39,14 +40,6 @@ index: EntityIndex,
     if (acronymWord[i]) {
       acronyms = true;
       acronymMask |= 1 << i;
-    }
-    const types = wordTypes[i];
-    for (const id of reach[i]!) {
-      bitsOf.set(id, (bitsOf.get(id) ?? 0) | (1 << i));
-      const type = types?.get(id);
-      if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-        if (index.vocab.words[id]!.text.length > 1 || type === undefined) anchorIds.add(id);
-      }
     }
   }
   // Letters of the query's initials: a list word beginning with one may be matched by it.
@@ -58,6 +51,7 @@ index: EntityIndex,
   const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
   const personQuery = query.entityType === 'person';
   return (name: PreparedName, entityType: EntityType): boolean => {
+    counters.namesChecked++;
     const { words, roles } = name;
     let mask = acronymMask;
     let fullMask = acronymMask;
@@ -69,18 +63,21 @@ index: EntityIndex,
       const id = w.id!;
       const full = roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber);
       if (full) listFull++;
-      const bits = bitsOf.get(id);
-      if (bits !== undefined) {
+      const bits = marks.get(id, BITS);
+      const flags = marks.get(id, FLAGS);
+      if (bits !== 0) {
         mask |= bits;
-        if (full || softIds.has(id)) fullMask |= bits;
-        if (anchorIds.has(id)) anchored = true;
+        if (full || (flags & SOFT) !== 0) fullMask |= bits;
+        if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
         continue;
       }
-      if (roles[j] !== undefined || w.particle || softIds.has(id) || letters.has(w.text[0]!)) continue;
+      if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
       unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
     if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
-    return feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
+    const ok = feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
+    if (ok) counters.namesMatched++;
+    return ok;
   };
 }

@@ -48,9 +48,17 @@ export interface RankedMatch {
   hit(): Hit;
 }
 
+/** The phases of a name search, in order (for a host's timing probe; docs/benchmarks.md). */
+export type SearchPhase = 'normalise' | 'look up' | 'generate' | 'verify' | 'rank';
+
 export class ListIndex {
   readonly index: EntityIndex;
-  private readonly finder: CandidateFinder;
+  readonly finder: CandidateFinder;
+  /**
+   * Called at the end of each phase of a search of this list (a benchmark's clock comes in here; the core reads
+   * none). 'rank' ends when the page of hits is described.
+   */
+  probe: ((phase: SearchPhase) => void) | undefined;
 
   constructor(tables: WordTables, index?: EntityIndex) {
     this.index = index ?? new EntityIndex(tables);
@@ -65,20 +73,27 @@ export class ListIndex {
   /** The number of hits of a validated request over this list, and the first `cap` of them, best first. */
   best(request: NormalisedRequest, cap: number, keep: (entity: Entity) => boolean = () => true): { total: number; ranked: RankedMatch[] } {
     const index = this.index;
+    const probe = this.probe;
     const query = prepareQuery(request.searchTerm, request.filters.entity_type, index.tables);
+    probe?.('normalise');
     const base = settingsFor(request, index.tables, index.weight);
     const keepEntity = entityFilter(request.filters, isDeceased);
     const out: RankedMatch[] = [];
-    const { slots, wordTypes, namePossible } = this.finder.find(query, {
+    const candidateSettings = {
       exactMatch: base.exactMatch,
       minEditLength: base.minEditLength,
       nameVariations: base.nameVariations,
       threshold: base.threshold,
       minMatchedWords: base.minMatchedWords,
-    });
+    };
+    const reach = this.finder.lookUp(query, candidateSettings);
+    probe?.('look up');
+    const { slots, wordTypes, namePossible, mayAnchor, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
+    probe?.('generate');
     const settings: EntityMatchSettings = {
       ...base,
       namePossible,
+      multiWordForms,
       nameMemo: new Map(),
       knownType: (i, word) => {
         const types = wordTypes[i];
@@ -89,9 +104,10 @@ export class ListIndex {
     for (const slot of slots) {
       const entity = index.slots[slot]!.entity;
       if (!keepEntity(entity) || !keep(entity)) continue;
-      const evaluation = evaluateEntity(query, index.prepared(slot), settings);
+      const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => !mayAnchor(slot, name));
       if (evaluation !== null) out.push(ranked(query, slot, entity, evaluation, settings));
     }
+    probe?.('verify');
     return { total: out.length, ranked: firstInOrder(out, cap, compareRanked) };
   }
 }
@@ -172,6 +188,7 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
       total_matches: found.total,
       hits: page(found.ranked),
     };
+    lists.probe?.('rank');
     if (internal.index.size > 0) {
       const selected = request.blacklistIds ?? internalListIds();
       const chosen = new Set(selected);

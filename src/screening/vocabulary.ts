@@ -39,6 +39,8 @@ export class Vocabulary {
   readonly abjadSkeletons = new Map<string, number[]>();
   /** Consonant skeleton → ids of every word, built on the first query written in an abjad script. */
   private allSkeletons: Map<string, number[]> | undefined;
+  /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
+  hasNative = false;
 
   constructor(private readonly tables: WordTables) {}
 
@@ -84,6 +86,7 @@ export class Vocabulary {
       native: word.native,
     });
     this.ids.set(word.native === undefined ? word.text : `${word.text}\u0000${word.native}`, id);
+    if (word.native !== undefined) this.hasNative = true;
     push(this.byText, word.text, id);
     if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) push(this.deletions, key, id);
     const [p, s] = word.phonetic;

@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * Time per name search split by phase (normalise, look up, generate, verify, rank), with the work counters of
+ * candidate generation per search: the query mix of bench/synthetic.mjs over a synthetic list, or the OFAC SDN
+ * list with its own mix and innocent names. Each phase is timed by the screener's probe (`lists.probe`, wall
+ * clock: the core reads no clock); the whole search also in CPU time. Also the build time and the heap after it.
+ *
+ *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
+ *   node --expose-gc bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
+ *
+ * Runs on a BUILT package inside the project (`dist/` by default).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateEntities, generateQueries } from './synthetic.mjs';
+import { ofacQueries } from './ofac-queries.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {string} name @param {string} fallback */
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+const DIST = arg('dist', 'dist');
+const ROUNDS = Number(arg('rounds', '3'));
+const mod = await import(pathToFileURL(path.join(ROOT, DIST, 'index.js')).href);
+
+/** @type {any[]} */
+let entities;
+/** @type {string[]} */
+let queries;
+/** @type {Set<string>} Queries of the synthetic mix that name no one on the list (no word of them is on it). */
+let none = new Set();
+let label;
+if (process.argv.includes('--ofac')) {
+  const dir = path.resolve(ROOT, '../shared/data/ofac');
+  if (!existsSync(path.join(dir, 'sdn.csv'))) {
+    process.stderr.write(`no OFAC data at ${dir}: skipped\n`);
+    process.exit(0);
+  }
+  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
+  entities = mod.parseOfacSdn(files, { skipInvalid: true }).value.entities;
+  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
+  queries = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
+  label = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
+} else {
+  const size = Number(arg('size', '10000'));
+  entities = generateEntities(size, 42);
+  const mix = generateQueries(entities, 43, { perKind: 100 });
+  queries = mix.map((q) => q.term);
+  none = new Set(mix.filter((q) => q.kind === 'non-matching').map((q) => q.term));
+  label = `${size.toLocaleString('en')} synthetic entities`;
+}
+
+const b0 = process.cpuUsage();
+const w0 = process.hrtime.bigint();
+const screener = mod.createScreener({ entities });
+const buildWall = Number(process.hrtime.bigint() - w0) / 1e9;
+const b1 = process.cpuUsage(b0);
+const buildCpu = (b1.user + b1.system) / 1e6;
+/** @type {(() => void) | undefined} */
+const gc = /** @type {any} */ (globalThis).gc;
+gc?.();
+const heap = process.memoryUsage().heapUsed / 2 ** 20;
+const lists = screener.lists;
+const PHASES = ['normalise', 'look up', 'generate', 'verify', 'rank'];
+/** @type {Record<string, number[]>} */
+const times = Object.fromEntries(PHASES.map((p) => [p, []]));
+const cpu = [];
+const wall = [];
+/** @type {number[]} */
+const noneCpu = [];
+let last = 0n;
+/** @type {Record<string, number>} */
+let current = {};
+lists.probe = (/** @type {string} */ phase) => {
+  const t = process.hrtime.bigint();
+  current[phase] = Number(t - last) / 1e6;
+  last = t;
+};
+const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: 10 });
+for (const q of queries) search(q);
+/** @returns {Record<string, number>} */
+const counters = () => ({ ...(lists.finder?.counters ?? {}) });
+const before = counters();
+for (let r = 0; r < ROUNDS; r++) {
+  for (const q of queries) {
+    current = {};
+    const c0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    last = t0;
+    search(q);
+    const t1 = process.hrtime.bigint();
+    const c1 = process.cpuUsage(c0);
+    wall.push(Number(t1 - t0) / 1e6);
+    cpu.push((c1.user + c1.system) / 1000);
+    if (none.has(q)) noneCpu.push((c1.user + c1.system) / 1000);
+    for (const p of PHASES) times[p]?.push(current[p] ?? 0);
+  }
+}
+const after = counters();
+
+const stats = (/** @type {number[]} */ xs) => {
+  const t = [...xs].sort((x, y) => x - y);
+  const at = (/** @type {number} */ p) => t[Math.min(t.length - 1, Math.floor(t.length * p))] ?? 0;
+  return { mean: t.reduce((s, x) => s + x, 0) / t.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+};
+const f = (/** @type {number} */ x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x.toFixed(1));
+const row = (/** @type {string} */ name, /** @type {number[]} */ xs) => {
+  const s = stats(xs);
+  return `| ${name} | ${f(s.mean)} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} |\n`;
+};
+process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${label}, limit 10, ${DIST}, node ${process.version} (ms)\n\n`);
+process.stdout.write(`build ${buildWall.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU; heap after build ${gc === undefined ? 'not measured (run with --expose-gc)' : `${heap.toFixed(0)} MiB (entities included)`}\n\n`);
+process.stdout.write('| phase | mean | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|\n');
+for (const p of PHASES) process.stdout.write(row(p, times[p] ?? []));
+process.stdout.write(row('whole search (wall)', wall));
+process.stdout.write(row('whole search (CPU)', cpu));
+if (noneCpu.length > 0) process.stdout.write(row('queries naming no one (CPU)', noneCpu));
+const searches = (after.searches ?? 0) - (before.searches ?? 0);
+process.stdout.write(searches === 0 ? '\n(no search counters in this build)' : '\nper search: ');
+process.stdout.write(
+  Object.keys(after)
+    .filter((k) => k !== 'searches')
+    .map((k) => `${k} ${(((after[k] ?? 0) - (before[k] ?? 0)) / searches).toFixed(1)}`)
+    .join(', '),
+);
+process.stdout.write('\n');

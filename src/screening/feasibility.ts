@@ -1,0 +1,121 @@
+/**
+ * Which sets of required query words could make a hit (evidence.ts), and the postings a search must walk: the
+ * credit the words of a set can earn at best against the mass of the required words left out must reach the
+ * threshold. Adding a word never makes a set infeasible.
+ */
+import type { PreparedQuery } from '../names/name-match.js';
+import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
+import type { EntityIndex } from './entity-index.js';
+import type { QueryReach } from './query-reach.js';
+
+export interface FeasibilitySettings {
+  exactMatch: boolean;
+  nameVariations: boolean;
+  /** The evidence a hit needs (name search); absent: every required query word must be matched. */
+  threshold?: number;
+  /** `min_matched_words`, when asked. */
+  minMatchedWords?: number;
+}
+
+/** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
+export type Feasibility = ((mask: number) => boolean) & {
+  bound(mask: number, listUnmatched: number, credits?: Float64Array): number;
+  threshold: number;
+  /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
+  creditOn?(i: number, id: number): number;
+  acronymCredit?(i: number): number;
+};
+
+/**
+ * Whether an entity matching this set of required query words (a bitmask) could be a hit: under `exact_match`,
+ * all of them; else (evidence.ts) the most credit those words can earn (each the rarity of the rarest list word
+ * it reaches) against the mass of the required words left out must reach the threshold, and `min_matched_words`
+ * must be met.
+ */
+export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryReach, settings: FeasibilitySettings): Feasibility {
+  const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
+  if (settings.exactMatch || settings.threshold === undefined) {
+    const all = (mask: number): boolean => (mask & required) === required && required !== 0;
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
+  }
+  /**
+   * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
+   * similarity (glued forms and abbreviations 0.9, a sound-alike at most as across scripts), an initial's mass.
+   */
+  const creditOn = (i: number, id: number): number => {
+    const word = index.vocab.words[id]!;
+    if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+    const type = wordTypes[i]?.get(id);
+    const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+    return sim * index.weightOfId(id);
+  };
+  const credit = new Float64Array(n);
+  const mass = new Float64Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (!((required >>> i) & 1)) continue;
+    count++;
+    mass[i] = index.weight(query.words[i]!.text);
+    // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
+    // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
+    let best = Math.max(acronymWord[i] ? query.words[i]!.text.length : 0, splitCredit[i]!);
+    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
+    credit[i] = best;
+  }
+  const threshold = settings.threshold - 1e-9;
+  const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
+  const drop = settings.nameVariations;
+  /**
+   * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
+   * given, are what each word can earn on one entity (at most its `credit`).
+   */
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit): number => {
+    mask &= required;
+    if (popcount(mask) < needed) return 0;
+    let c = 0;
+    let left = 0;
+    let largest = 0;
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1)) continue;
+      if ((mask >>> i) & 1) c += Math.max(credits[i]!, splitCredit[i]!);
+      else {
+        left += mass[i]!;
+        largest = Math.max(largest, mass[i]!);
+      }
+    }
+    if (drop) left -= largest;
+    return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
+  };
+  const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
+  return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+}
+
+/**
+ * The required words whose postings are walked: every feasible set holds one of them. Starting from all, the
+ * words of most postings are left out while the words left out could not make a hit alone.
+ */
+export function drivers(index: EntityIndex, r: QueryReach, feasible: Feasibility): number[] {
+  const { required, n, reach, acronymWord, acronymSlots } = r;
+  const words: { i: number; cost: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!((required >>> i) & 1)) continue;
+    let cost = acronymWord[i] ? (acronymSlots[i]?.length ?? 0) : 0;
+    for (const id of reach[i]!) cost += index.postings[id]?.length ?? 0;
+    words.push({ i, cost });
+  }
+  words.sort((a, b) => b.cost - a.cost || a.i - b.i);
+  let outside = 0;
+  const out: number[] = [];
+  for (const { i } of words) {
+    if (feasible(outside | (1 << i))) out.push(i);
+    else outside |= 1 << i;
+  }
+  return out;
+}
+
+/** Set bits of a 32-bit mask. */
+export function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}

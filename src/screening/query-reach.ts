@@ -1,0 +1,358 @@
+/**
+ * The look-up phase of a search: the vocabulary words each query word reaches through the index's keys (exact,
+ * one-deletion keys, phonetic codes, skeletons, equivalents, initials, digits), glued and split forms,
+ * abbreviations and acronyms, and the words on which a hit could be anchored. Nothing here depends on the number
+ * of entities: only on the query and the vocabulary's keys.
+ */
+import type { PreparedQuery } from '../names/name-match.js';
+import { sameWord, type PreparedWord } from '../names/prepare.js';
+import { isOneEdit, wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import type { WordMatchType } from '../names/types.js';
+import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
+import { SIMILARITY } from '../names/evidence.js';
+import type { EntityIndex } from './entity-index.js';
+import { deletionKeys, skeletonKeys } from './vocabulary.js';
+
+export interface LookupSettings {
+  exactMatch: boolean;
+  minEditLength: number | null;
+}
+
+/** At most this many query words are tracked (bitmasks of 32 bits); a longer query is looked up in part. */
+export const MAX_TRACKED_WORDS = 31;
+const MAX_GLUE = 4;
+/** Abbreviations and their expansions have at most this many words (lists/abbreviations.txt). */
+const MAX_EXPANSION_WORDS = 4;
+
+/** What a query reaches in the vocabulary. */
+export interface QueryReach {
+  /** Query words tracked: min(words, MAX_TRACKED_WORDS). */
+  n: number;
+  /** Query words that cannot be removed (not initials, particles, affixes or repeats), as a bitmask. */
+  required: number;
+  /** The query is particles alone (`Van Der`): they are its required words. */
+  particlesOnly: boolean;
+  /** Vocabulary words each query word reaches: alone, or within a glued form, split or acronym it belongs to. */
+  reach: Set<number>[];
+  /**
+   * For each query word looked up in full (two letters or more), every vocabulary word it matches, with the type
+   * (under the widest rules): a vocabulary word absent from the map does not match it.
+   */
+  wordTypes: (Map<number, WordMatchType> | undefined)[];
+  /** Query words of 3 to 8 letters that some organisation name of the list spells as an acronym. */
+  acronymWord: boolean[];
+  /** For those, the slots of the entities whose names spell them. */
+  acronymSlots: (readonly number[] | undefined)[];
+  /** The most a query word written as several list words can earn: the parts' rarities together. */
+  splitCredit: Float64Array;
+  /** Every part of a query word written as several list words (only the rarest is reached). */
+  softIds: Set<number>;
+  /**
+   * Vocabulary words on which the name matcher could anchor a hit (assign.ts: a word placed exactly, by one edit,
+   * glued, split, as a digit, an abbreviation, or by sound across scripts or one letter off in organisation
+   * names), for any query word: a name holding none of them, whose entity spells no query word as an acronym,
+   * cannot be a hit. Undefined when not known (exact_match, or more query words than are tracked).
+   */
+  anchorable: Set<number> | undefined;
+  /**
+   * Every vocabulary word of a glued, split or abbreviated form of the query or of an acronym of its words: a
+   * name holding none of them offers the matcher only placements of one query word on one list word. Undefined
+   * when not known (exact_match, more query words than are tracked, or words written in Han, Hangul or Kana).
+   */
+  forms: Set<number> | undefined;
+}
+
+/** Per-word types that may anchor a hit on a full word (assign.ts). */
+export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
+/** Types the matcher recomputes under narrower rules (assign.ts, pairType). */
+const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', 'initial_to_word', 'word_to_initial']);
+
+export class VocabularyLookup {
+  constructor(private readonly index: EntityIndex) {}
+
+  /** What every query word reaches (see QueryReach). */
+  lookUp(query: PreparedQuery, settings: LookupSettings, optional: (i: number) => boolean): QueryReach {
+    const index = this.index;
+    const n = Math.min(query.words.length, MAX_TRACKED_WORDS);
+    const bit = (i: number, count = 1): number => {
+      let b = 0;
+      for (let k = i; k < Math.min(i + count, n); k++) b |= 1 << k;
+      return b;
+    };
+    let required = 0;
+    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
+    const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const viaGlue = (wordId: number, from: number, count: number): void => {
+      for (let k = from; k < Math.min(from + count, n); k++) reach[k]!.add(wordId);
+    };
+    const acronymWord: boolean[] = new Array(n).fill(false);
+    const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
+    const splitCredit = new Float64Array(n);
+    const softIds = new Set<number>();
+    const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
+    const anchorable = complete ? new Set<number>() : undefined;
+    // Words written in Han, Hangul or Kana are found by text only: where the vocabulary holds some, the forms are
+    // not all known by id.
+    const forms = complete && !index.vocab.hasNative ? new Set<number>() : undefined;
+    // A word of a glued, split or abbreviated form of the query anchors.
+    const form = (wordId: number): void => {
+      forms?.add(wordId);
+      anchorable?.add(wordId);
+    };
+    if (settings.exactMatch) {
+      for (let i = 0; i < n; i++) {
+        required |= bit(i);
+        const q = query.words[i]!;
+        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) reach[i]!.add(id);
+      }
+    } else {
+      const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
+      const core = coreRange(query.words, query.roles.organisation);
+      for (let i = 0; i < n; i++) {
+        const q = query.words[i]!;
+        if (!optional(i)) required |= bit(i);
+        const matches = this.vocabularyTypes(q, ctx, settings.minEditLength);
+        if (q.text.length > 1) wordTypes[i] = matches;
+        for (const [id, type] of matches) {
+          reach[i]!.add(id);
+          if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
+        }
+        const pair = query.gluedPairs[i];
+        if (pair !== undefined && i + 1 < n) {
+          for (const id of this.vocabularyTypes(pair, ctx, settings.minEditLength).keys()) {
+            viaGlue(id, i, 2);
+            forms?.add(id);
+          }
+        }
+        this.markGlued(query, i, (wordId, count) => {
+          viaGlue(wordId, i, count);
+          form(wordId);
+        });
+        if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
+        const expanded = this.markAbbreviations(query, i, (wordId, count) => {
+          viaGlue(wordId, i, count);
+          form(wordId);
+        }, form);
+        splitCredit[i] = Math.max(splitCredit[i]!, expanded);
+        this.markSplit(q, (wordId, total, parts) => {
+          viaGlue(wordId, i, 1);
+          form(wordId);
+          for (const part of parts) softIds.add(part);
+          splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
+        });
+        if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
+        // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
+        // the organisation rules (assign.ts).
+        const alone = core.from === i && core.to === i + 1 && !q.isNumber;
+        const slots = alone && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM ? index.acronyms.get(q.text) : undefined;
+        if (slots !== undefined) {
+          acronymWord[i] = true;
+          acronymSlots[i] = slots;
+        }
+      }
+    }
+    // A query of particles alone (`Van Der`): its particles are its words, and it can match only a name of
+    // particles alone (elsewhere particles weigh nothing).
+    let particlesOnly = false;
+    if (required === 0 && !settings.exactMatch) {
+      for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+      particlesOnly = required !== 0;
+    }
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, softIds, anchorable, forms };
+  }
+
+  /**
+   * Whether query word q placed on vocabulary word id with this per-word type could anchor a hit (assign.ts,
+   * optionsFor): an anchoring type, a sound-alike across an abjad and a Latin spelling or one letter off, or a
+   * type the matcher recomputes under narrower rules that could then be a digit.
+   */
+  private mayAnchor(q: PreparedWord, id: number, type: WordMatchType): boolean {
+    if (ANCHOR_TYPES.has(type)) return true;
+    const l = this.index.vocab.words[id]!;
+    if (type === 'phonetic') return (q.script === 'abjad') !== (l.script === 'abjad') || (Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text));
+    if (RULE_DEPENDENT.has(type)) {
+      const digits = this.index.tables;
+      return (digits.digitToWords.get(q.text)?.includes(l.text) ?? false) || (digits.wordToDigits.get(q.text)?.includes(l.text) ?? false);
+    }
+    return false;
+  }
+
+  /**
+   * Vocabulary words that query word `q` matches by a per-word type, with the type, found through the
+   * vocabulary's keys. Payment-reference screening (src/reference) looks up each word of a reference here too.
+   */
+  vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null): Map<number, WordMatchType> {
+    const vocab = this.index.vocab;
+    const tables = this.index.tables;
+    const found = new Map<number, WordMatchType>();
+    const seen = new Set<number>();
+    const consider = (id: number | undefined): void => {
+      if (id === undefined || seen.has(id)) return;
+      seen.add(id);
+      const type = wordMatchType(q, vocab.words[id]!, ctx);
+      if (type !== null) found.set(id, type);
+    };
+    const considerAll = (ids: readonly number[] | undefined): void => {
+      if (ids !== undefined) for (const id of ids) consider(id);
+    };
+    const text = q.text;
+    for (const id of vocab.withText(text)) consider(id);
+    if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) {
+      for (const key of deletionKeys(text)) considerAll(vocab.deletions.get(key));
+    }
+    const [p, s] = q.phonetic;
+    if (p !== '') considerAll(vocab.phonetic.get(p));
+    if (s !== '' && s !== p) considerAll(vocab.phonetic.get(s));
+    const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
+    for (const key of skeletonKeys(q.skeleton)) considerAll(skeletons.get(key));
+    for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
+    for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
+    if (text.length > 1) consider(vocab.id(text[0]!));
+    for (const w of tables.digitToWords.get(text) ?? []) consider(vocab.id(w));
+    for (const w of tables.wordToDigits.get(text) ?? []) consider(vocab.id(w));
+    return found;
+  }
+
+  /**
+   * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
+   * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
+   */
+  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void, form: (wordId: number) => void): number {
+    const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
+    if (abbreviations.size === 0) return 0;
+    // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
+    let credit = 0;
+    const vocab = this.index.vocab;
+    const n = query.words.length;
+    if (abbreviationStarts.has(query.words[i]!.text)) {
+      let glued = '';
+      for (let k = 1; k <= 3 && i + k <= n; k++) {
+        glued += query.words[i + k - 1]!.text;
+        for (const expansion of abbreviations.get(glued) ?? []) {
+          let total = 0;
+          for (const w of expansion) {
+            const id = vocab.id(w);
+            if (id === undefined) continue;
+            mark(id, k);
+            total += this.index.weightOfId(id);
+          }
+          credit = Math.max(credit, SIMILARITY.removed_spaces * total);
+        }
+      }
+    }
+    let run = '';
+    for (let e = 1; i + e <= n; e++) {
+      run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
+      for (const short of expansions.get(run) ?? []) {
+        if (e <= MAX_EXPANSION_WORDS) {
+          for (const w of short) {
+            const id = vocab.id(w);
+            if (id !== undefined) mark(id, e);
+          }
+        }
+        // The matcher takes any run of list words that glue into the abbreviation (assign.ts).
+        this.splits(short.join(''), (text) => {
+          const id = vocab.id(text);
+          return id === undefined ? undefined : [id];
+        }, (parts) => {
+          for (const id of parts) form(id);
+        }, 1, 3);
+      }
+    }
+    return credit;
+  }
+
+  /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
+  private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
+    const vocab = this.index.vocab;
+    gluedForms(query, i, (text, count) => {
+      const id = vocab.id(text);
+      if (id !== undefined) mark(id, count);
+    });
+  }
+
+  /** Words written in Han, Hangul or Kana whose text is a glued run of query words or their initials. */
+  private markGluedNative(query: PreparedQuery, i: number, into: Set<number>): void {
+    const vocab = this.index.vocab;
+    gluedForms(query, i, (text) => {
+      for (const id of vocab.withText(text)) into.add(id);
+    });
+  }
+
+  /**
+   * Query word written as 2..4 list words: for each way of splitting it into vocabulary words, the entities
+   * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
+   * `Al-` name.
+   */
+  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[]) => void): void {
+    const vocab = this.index.vocab;
+    const postings = this.index.postings;
+    this.splits(q.text, (text) => {
+      const id = vocab.id(text);
+      return id === undefined ? undefined : [id];
+    }, (parts) => {
+      let rarest = parts[0]!;
+      let total = 0;
+      for (const id of parts) {
+        if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
+        total += this.index.weightOfId(id);
+      }
+      mark(rarest, total, parts);
+    });
+  }
+
+  /** Every word written in Han, Hangul or Kana of a split of the query word into 2..4 words, by text. */
+  private markSplitNative(q: PreparedWord, into: Set<number>): void {
+    const vocab = this.index.vocab;
+    this.splits(q.text, (text) => {
+      const ids = vocab.withText(text);
+      return ids.length === 0 ? undefined : ids;
+    }, (parts) => {
+      for (const id of parts) into.add(id);
+    });
+  }
+
+  /**
+   * Each way of writing `text` as `least` to `most` consecutive words (`word` gives the ids of a piece,
+   * undefined when none), one id per piece.
+   */
+  private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
+    const parts: number[] = [];
+    const dead = new Set<number>(); // positions from which no split into the parts left exists (× 8)
+    const walk = (from: number): boolean => {
+      if (from === text.length) {
+        if (parts.length < least) return false;
+        found(parts);
+        return true;
+      }
+      if (parts.length === most || dead.has(from * 8 + parts.length)) return false;
+      let any = false;
+      for (let cut = from + 1; cut <= text.length; cut++) {
+        const ids = word(text.slice(from, cut));
+        if (ids === undefined) continue;
+        for (const id of ids) {
+          parts.push(id);
+          any = walk(cut) || any;
+          parts.pop();
+        }
+      }
+      if (!any) dead.add(from * 8 + parts.length);
+      return any;
+    };
+    walk(0);
+  }
+
+}
+
+/** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */
+function gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
+  let glued = query.words[i]!.text;
+  let initials = glued[0]!;
+  for (let k = 2; k <= MAX_ACRONYM && i + k <= query.words.length; k++) {
+    const next = query.words[i + k - 1]!.text;
+    glued += next;
+    initials += next[0]!;
+    if (k <= MAX_GLUE) form(glued, k);
+    if (k >= MIN_ACRONYM) form(initials, k);
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { compareEntity, createScreener, type SearchRequest } from '../../src/index.js';
+import type { SearchCounters } from '../../src/screening/candidates.js';
+import { StampedMarks } from '../../src/screening/stamps.js';
+import { person } from './fixtures.js';
+
+/** The work one search did (counters of the list's candidate finder), and its total_hits. */
+function work(screener: ReturnType<typeof createScreener>, request: Record<string, unknown>): SearchCounters & { total: number } {
+  const counters = screener.lists.finder.counters;
+  const before = { ...counters };
+  const result = screener.search(request as unknown as SearchRequest);
+  if (!result.ok) throw new Error(result.error.message);
+  const delta = Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, v - before[k as keyof SearchCounters]])) as unknown as SearchCounters;
+  return { ...delta, total: result.value.total_hits };
+}
+
+describe('generation-stamped marks', () => {
+  it('forget every mark of a search at the next reset, without clearing', () => {
+    const marks = new StampedMarks();
+    marks.reset(10);
+    marks.set(3, 7);
+    expect(marks.or(4, 1)).toBe(true);
+    expect(marks.or(4, 2)).toBe(false);
+    expect([marks.get(3), marks.get(4), marks.get(5), marks.has(3)]).toEqual([7, 3, 0, true]);
+    marks.reset(10);
+    expect([marks.get(3), marks.get(4), marks.has(3)]).toEqual([0, 0, false]);
+  });
+
+  it('grow to the ids of a larger list and keep no mark across the growth', () => {
+    const marks = new StampedMarks();
+    marks.reset(4);
+    marks.set(2, 1);
+    marks.reset(100_000);
+    marks.set(99_999, 5);
+    expect([marks.get(2), marks.get(99_999)]).toEqual([0, 5]);
+  });
+});
+
+describe('candidate generation', () => {
+  const list = [
+    person('cats', 'Philip Cats'),
+    person('petrov', 'Ivan Petrov', { aka: [{ name: 'Totally Different' }, { name: 'Another Alias Entirely' }] }),
+    person('smith', 'John Smith'),
+  ];
+  const screener = createScreener({ entities: list });
+
+  it('verifies nothing for a query whose words reach list words only by sound (no word could anchor a hit)', () => {
+    // `filip` ~ `philip` and `katz` ~ `cats` sound alike but are no one-edit typos: the matcher finds no anchor.
+    expect(compareEntity({ search_term: 'Filip Katz' }, list[0]!)).toEqual({ ok: true, value: null });
+    expect(work(screener, { search_term: 'Filip Katz' })).toMatchObject({ total: 0, candidates: 0, namesChecked: 0, namesMatched: 0 });
+  });
+
+  it('checks only the names of a candidate that hold a word a hit could be anchored on', () => {
+    expect(work(screener, { search_term: 'Ivan Petrov' })).toMatchObject({ total: 1, candidates: 1, namesChecked: 1, namesMatched: 1 });
+  });
+
+  it('still finds a sound-alike when another word anchors the hit', () => {
+    expect(work(screener, { search_term: 'Jon Smith' })).toMatchObject({ total: 1, candidates: 1 });
+  });
+});

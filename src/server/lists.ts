@@ -1,8 +1,13 @@
 /**
  * The lists a server screens against: read at start from list files, official publications (through the
  * importers) or an index snapshot, and read again on reload. Each load gives a new screener and a version number.
+ * Reading and importing the files runs in a worker thread (list-worker.ts), so a server reloading its lists keeps
+ * answering meanwhile; only the index build runs on the main thread.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { importOfacDir } from '../importers/node.js';
 import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, formatIssue, type ImportResult } from '../importers/index.js';
 import { createScreener, type InternalList } from '../screening/screener.js';
@@ -62,8 +67,62 @@ async function entitiesFrom(source: ListSource, skipInvalid: boolean): Promise<E
   throw new Error(`unknown list source ${JSON.stringify(source)}`);
 }
 
+/** The entities read from the sources and internal lists of a config, before any index is built. */
+export interface ReadLists {
+  entities: Entity[];
+  internal: InternalList[];
+}
+
+/** Reads and imports every source and internal list (throws with the file name on a read or import error). */
+export async function readLists(config: ListsConfig): Promise<ReadLists> {
+  const entities: Entity[] = [];
+  for (const source of config.sources) {
+    for (const e of await entitiesFrom(source, config.skip_invalid ?? false)) entities.push(e);
+  }
+  const internal: InternalList[] = [];
+  for (const l of config.internal ?? []) {
+    const result = parseListJson(await readFile(l.file), { skipInvalid: config.skip_invalid ?? false });
+    internal.push({ id: l.id, entities: entitiesOf(result, l.file) });
+  }
+  return { entities, internal };
+}
+
+/** The worker entry built next to this module (`dist/server/list-worker.js`). */
+const BUILT_WORKER = new URL('./list-worker.js', import.meta.url);
+
+type WorkerAnswer = { ok: true; value: ReadLists } | { ok: false; message: string };
+
+/** `readLists` in a worker thread: the main thread only receives the entities. */
+export function readListsInWorker(config: ListsConfig, workerUrl: URL = BUILT_WORKER): Promise<ReadLists> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: config });
+    let answered = false;
+    worker.once('message', (m: WorkerAnswer) => {
+      answered = true;
+      if (m.ok) resolve(m.value);
+      else reject(new Error(m.message));
+    });
+    worker.once('error', (e) => {
+      answered = true;
+      reject(e);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the list import worker stopped (exit code ${code}) without an answer`));
+    });
+  });
+}
+
+export interface LoadOptions {
+  /**
+   * Where the sources are read and imported: a worker thread (the default, with the worker built next to this
+   * module, or the URL given) or the calling thread (`false`; also when the module runs from its TypeScript source,
+   * which has no built worker). An index snapshot is always read in the calling thread.
+   */
+  worker?: URL | false;
+}
+
 /** Reads every source and builds one screener (throws with the file name on a read or import error). */
-export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
+export async function loadLists(config: ListsConfig, options: LoadOptions = {}): Promise<LoadedLists> {
   const snapshots = config.sources.filter((s): s is { snapshot: string } => 'snapshot' in s);
   if (snapshots.length > 0) {
     if (config.sources.length > 1 || (config.internal ?? []).length > 0) {
@@ -78,16 +137,9 @@ export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
     if (!restored.ok) throw new Error(`${path}: ${restored.error.map((p) => p.message).join('; ')}`);
     return { screener: restored.value, entities: restored.value.size, sources: [`snapshot:${path}`] };
   }
-  const entities: Entity[] = [];
-  for (const source of config.sources) {
-    for (const e of await entitiesFrom(source, config.skip_invalid ?? false)) entities.push(e);
-  }
-  const internalLists: InternalList[] = [];
-  for (const l of config.internal ?? []) {
-    const result = parseListJson(await readFile(l.file), { skipInvalid: config.skip_invalid ?? false });
-    internalLists.push({ id: l.id, entities: entitiesOf(result, l.file) });
-  }
-  const screener = createScreener({ entities, internalLists });
+  const workerUrl = options.worker ?? (existsSync(fileURLToPath(BUILT_WORKER)) ? BUILT_WORKER : false);
+  const { entities, internal } = workerUrl === false ? await readLists(config) : await readListsInWorker(config, workerUrl);
+  const screener = createScreener({ entities, internalLists: internal });
   return {
     screener,
     entities: screener.size,

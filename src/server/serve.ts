@@ -11,12 +11,13 @@ import { applyAccounts } from './accounts.js';
 import type { ServeConfig } from './config.js';
 import { createServer, type TamisServer } from './create-server.js';
 import { loadLists } from './lists.js';
+import { bufferedLog } from './request-log.js';
 
 export interface ServeOverrides {
   host?: string;
   port?: number;
   behindTlsProxy?: boolean;
-  /** Fastify logger setting; default: pino at the config's log level. */
+  /** Fastify logger setting; default: pino at the config's log level, to stdout through a buffer (request-log.ts). */
   logger?: boolean | { level: string };
 }
 
@@ -54,6 +55,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     throw e;
   }
   const w = config.webhooks;
+  const log = o.logger === undefined ? bufferedLog() : null;
   return createServer({
     service,
     lists: { entities: lists.entities, sources: lists.sources, reload: () => loadLists(config.lists) },
@@ -61,7 +63,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     ...(o.port ?? config.server.port) !== undefined ? { port: (o.port ?? config.server.port) as number } : {},
     ...(tls ? { tls } : {}),
     behindTlsProxy: o.behindTlsProxy ?? config.server.behind_tls_proxy,
-    logger: o.logger ?? { level: config.server.log_level },
+    logger: log ? { level: config.server.log_level, stream: log.stream } : o.logger,
     ...(s.reference_term_max_length !== undefined ? { referenceTermMaxLength: s.reference_term_max_length } : {}),
     ...(config.admin.token !== undefined ? { adminToken: config.admin.token } : {}),
     ...(config.metrics.token !== undefined ? { metricsToken: config.metrics.token } : {}),
@@ -77,6 +79,9 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
       : false,
     acceptsKey: (key) => applied.keys.has(key),
     ...(config.server.body_limit !== undefined ? { bodyLimit: config.server.body_limit } : {}),
-    onClose: close,
+    onClose: async () => {
+      close();
+      await log?.flush();
+    },
   });
 }

@@ -39,6 +39,12 @@ const SEED = Number(arg('seed', '16'));
 const builds = [arg('a', 'dist-base'), arg('b', 'dist')];
 const log = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
 
+for (const dir of builds) {
+  if (!existsSync(path.join(ROOT, dir, 'index.js'))) {
+    log(`no build at ${dir}/: build it first (the header of bench/quality.mjs says how to build the previous rule into dist-base/)`);
+    process.exit(2);
+  }
+}
 if (!existsSync(path.join(OFAC, 'sdn.csv'))) {
   log(`no OFAC data at ${OFAC}: nothing to measure`);
   process.exit(0);

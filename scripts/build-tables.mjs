@@ -21,7 +21,7 @@ const ROOT = rootFlag >= 0 && process.argv[rootFlag + 1]
   : join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'src', 'tables', 'generated.ts');
 
-/** @typedef {{ name: string, file: string, kind: 'words' | 'pairs' | 'groups', type: string, doc: string }} Table */
+/** @typedef {{ name: string, file: string, kind: 'words' | 'pairs' | 'groups' | 'abbreviations', type: string, doc: string }} Table */
 
 /** @type {Table[]} */
 const TABLES = [
@@ -39,6 +39,8 @@ const TABLES = [
     doc: 'Name particles that one spelling of a name may omit (bin, al, van, de).' },
   { name: 'NUMBER_WORDS', file: 'lists/number-words.txt', kind: 'pairs', type: 'readonly (readonly [string, string])[]',
     doc: '[digit, word] pairs for digit/word matching.' },
+  { name: 'ABBREVIATIONS', file: 'lists/abbreviations.txt', kind: 'abbreviations', type: 'readonly (readonly [string, string])[]',
+    doc: '[abbreviation, expansion] pairs: Intl ~ International, U.S. ~ United States (every entity type).' },
   { name: 'NICKNAME_GROUPS', file: 'lists/equivalent-names/nicknames.txt', kind: 'groups', type: 'readonly (readonly string[])[]',
     doc: 'English given names with their nicknames; canonical form first.' },
   { name: 'CROSS_CULTURAL_GROUPS', file: 'lists/equivalent-names/cross-cultural.txt', kind: 'groups', type: 'readonly (readonly string[])[]',
@@ -83,6 +85,17 @@ function parseTable(table) {
       if (seen.has(entry)) continue;
       seen.add(entry);
       out.push(entry);
+    } else if (table.kind === 'abbreviations') {
+      const cells = raw.trim().split('\t');
+      if (cells.length !== 2) fail(line, `expected "abbreviation<TAB>expansion", got ${JSON.stringify(raw.trim())}`);
+      const short = squeeze((cells[0] ?? '').trim().toLowerCase());
+      const long = squeeze((cells[1] ?? '').trim().toLowerCase());
+      if (short === '' || long === '') fail(line, 'empty abbreviation or expansion');
+      if (/[0-9]/.test(short + long)) fail(line, `digits in ${JSON.stringify(raw.trim())}`);
+      const key = `${short}\t${long}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push([short, long]);
     } else if (table.kind === 'pairs') {
       const cells = raw.trim().split('\t');
       if (cells.length !== 2) {

@@ -11,7 +11,11 @@ export class MissingPeerDependencyError extends Error {
     readonly packageName: string,
     readonly feature: string,
   ) {
-    super(`${feature} needs the optional package ${packageName}, which is not installed: npm install ${packageName}`);
+    super(
+      packageName.includes(' ')
+        ? `${feature} needs the optional packages ${packageName.split(' ').join(', ')}, which are not installed: npm install ${packageName}`
+        : `${feature} needs the optional package ${packageName}, which is not installed: npm install ${packageName}`,
+    );
     this.name = 'MissingPeerDependencyError';
   }
 }
@@ -26,4 +30,23 @@ export async function loadPeer<T>(packageName: string, feature: string, load: ()
     if (missing) throw new MissingPeerDependencyError(packageName, feature);
     throw error;
   }
+}
+
+/** The optional peers `tamis serve` and `tamis/server` need. */
+export const SERVER_PEERS = ['fastify', 'pino', 'prom-client', 'yaml'] as const;
+
+/**
+ * Checks that every package of `names` resolves from tamis, before a feature imports modules that need them; the
+ * missing ones become one `MissingPeerDependencyError` naming them all (with the command to install them).
+ */
+export function requirePeers(names: readonly string[], feature: string, resolve: (name: string) => unknown): void {
+  const missing = names.filter((name) => {
+    try {
+      resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) throw new MissingPeerDependencyError(missing.join(' '), feature);
 }

@@ -29,6 +29,23 @@ export class InMemoryBatchStore implements BatchStore {
     this.flows.delete(identifier);
     return this.batches.delete(identifier);
   }
+  async claim(identifier: string, next: BatchRecord): Promise<boolean> {
+    if (next.identifier !== identifier) throw new Error('InMemoryBatchStore.claim: the claimed record is of another batch');
+    if (this.batches.get(identifier)?.status !== 'NOT_STARTED') return false;
+    this.batches.set(identifier, clone(next));
+    return true;
+  }
+  async claimNext(update: (waiting: BatchRecord) => BatchRecord): Promise<BatchRecord | null> {
+    // No await between the choice and the write: concurrent callers never take the same batch.
+    const waiting = [...this.batches.values()]
+      .filter((b) => b.status === 'NOT_STARTED')
+      .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? -1 : 1) : a.identifier < b.identifier ? -1 : 1))[0];
+    if (!waiting) return null;
+    const next = update(clone(waiting));
+    if (next.identifier !== waiting.identifier) throw new Error('InMemoryBatchStore.claimNext: the claimed record is of another batch');
+    this.batches.set(next.identifier, clone(next));
+    return clone(next);
+  }
   async workflows(batchIdentifier: string, page: { page_number: number; page_size: number }): Promise<BatchPage<BatchWorkflowRecord>> {
     const rows = [...(this.flows.get(batchIdentifier)?.values() ?? [])].sort((a, b) => a.row_number - b.row_number);
     const from = (page.page_number - 1) * page.page_size;

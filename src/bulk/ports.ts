@@ -21,4 +21,16 @@ export interface BatchStore {
   delete(identifier: string): Promise<boolean>;
   /** Workflow records of a batch by row number. */
   workflows(batchIdentifier: string, page: { page_number: number; page_size: number }): Promise<BatchPage<BatchWorkflowRecord>>;
+  /**
+   * Optional: store `next` as the batch `identifier` only if that batch is still waiting (NOT_STARTED); true when
+   * it was. Of concurrent claims of one batch (in one process or several sharing the store) exactly one succeeds.
+   * `processBatch` uses it when present, so a batch is processed once.
+   */
+  claim?(identifier: string, next: BatchRecord): Promise<boolean>;
+  /**
+   * Optional: take the oldest waiting batch (NOT_STARTED; created_at, then identifier), store `update(batch)` in its
+   * place and return it; null when none waits. Concurrent callers never get the same batch (a queue shared by
+   * several workers: `BulkService.processNext`).
+   */
+  claimNext?(update: (waiting: BatchRecord) => BatchRecord): Promise<BatchRecord | null>;
 }

@@ -82,6 +82,15 @@ export interface BulkService {
   createBatch(input: unknown, createdBy?: string | null): Promise<Result<BulkBatch, TransactionProblemDetail>>;
   /** Validate and process the batch's file. Returns the final batch (COMPLETED, PROCESSING_ERROR, VALIDATING_ERROR). */
   processBatch(identifier: string, file: BatchFile, options?: ProcessOptions): Promise<Result<BulkBatch, TransactionProblemDetail>>;
+  /**
+   * Process the oldest batch waiting (NOT_STARTED), taken from the store's queue (`BatchStore.claimNext`): several
+   * workers (instances) calling it share the queue and never process one batch twice. `readFile` gives the file
+   * of the batch (the host kept it at upload). Null when no batch waits.
+   */
+  processNext(
+    readFile: (batch: BulkBatch) => Promise<BatchFile>,
+    options?: ProcessOptions,
+  ): Promise<Result<BulkBatch, TransactionProblemDetail> | null>;
   /** createBatch then processBatch. */
   submitBatch(input: unknown, file: BatchFile, options?: ProcessOptions & { created_by?: string | null }): Promise<Result<BulkBatch, TransactionProblemDetail>>;
   getBatch(identifier: string): Promise<Result<BulkBatch, TransactionProblemDetail>>;
@@ -216,6 +225,27 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     }
   }
 
+  /** The batch ends INTERNAL_ERROR (saved when the store still answers), reported as a 500 problem. */
+  async function fail(batch: BatchRecord, e: unknown): Promise<{ ok: false; error: TransactionProblemDetail }> {
+    batch.status = 'INTERNAL_ERROR';
+    batch.errors = { ...batch.errors, reason: 'INTERNAL_ERROR' };
+    batch.updated_at = clock.now();
+    try {
+      await store.save(batch);
+    } catch {
+      // The store itself failed; the problem below still reports it.
+    }
+    return problem(500, 'INTERNAL_ERROR', e instanceof Error ? e.message : String(e), '$');
+  }
+
+  async function run(batch: BatchRecord, file: BatchFile, onProgress?: (p: BatchProgress) => void): Promise<Result<BulkBatch, TransactionProblemDetail>> {
+    try {
+      return { ok: true, value: toBatch(await processImpl(batch, file, onProgress)) };
+    } catch (e) {
+      return fail(batch, e);
+    }
+  }
+
   async function processImpl(batch: BatchRecord, file: BatchFile, onProgress?: (p: BatchProgress) => void): Promise<BatchRecord> {
     const save = async (workflows: BatchWorkflowRecord[] = []) => {
       batch.updated_at = clock.now();
@@ -340,22 +370,32 @@ export function createBulkService(options: BulkServiceOptions): BulkService {
     },
 
     async processBatch(identifier, file, processOptions = {}) {
-      const batch = await load(identifier);
-      if (!batch) return notFound(identifier);
-      if (batch.status !== 'NOT_STARTED') return problem(409, 'BATCH_ALREADY_PROCESSED', `the batch is ${batch.status}`, '$.status');
-      try {
-        return { ok: true, value: toBatch(await processImpl(batch, file, processOptions.onProgress)) };
-      } catch (e) {
-        batch.status = 'INTERNAL_ERROR';
-        batch.errors = { ...batch.errors, reason: 'INTERNAL_ERROR' };
-        batch.updated_at = clock.now();
-        try {
-          await store.save(batch);
-        } catch {
-          // The store itself failed; the problem below still reports it.
-        }
-        return problem(500, 'INTERNAL_ERROR', e instanceof Error ? e.message : String(e), '$');
+      const stored = await load(identifier);
+      if (!stored) return notFound(identifier);
+      const already = (b: BatchRecord) => problem(409, 'BATCH_ALREADY_PROCESSED', `the batch is ${b.status}`, '$.status');
+      if (stored.status !== 'NOT_STARTED') return already(stored);
+      let batch = stored;
+      if (store.claim) {
+        // Several instances may be asked to process one batch: the store lets exactly one take it.
+        // (updated_at is set by the first save of processing, right after.)
+        const claimed: BatchRecord = { ...stored, status: 'VALIDATING' };
+        if (!(await store.claim(identifier as string, claimed))) return already((await store.get(identifier as string)) ?? claimed);
+        batch = claimed;
       }
+      return run(batch, file, processOptions.onProgress);
+    },
+
+    async processNext(readFile, processOptions = {}) {
+      if (!store.claimNext) throw new Error('processNext: the batch store cannot hand out waiting batches (it has no claimNext)');
+      const batch = await store.claimNext((b) => ({ ...b, status: 'VALIDATING' }));
+      if (!batch) return null;
+      let file: BatchFile;
+      try {
+        file = await readFile(toBatch(batch));
+      } catch (e) {
+        return fail(batch, e);
+      }
+      return run(batch, file, processOptions.onProgress);
     },
 
     async submitBatch(input, file, submitOptions = {}) {

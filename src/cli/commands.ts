@@ -8,5 +8,6 @@ import { indexCommand } from './commands/index-command.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { screenCommand } from './commands/screen.js';
 import { serveCommand } from './commands/serve.js';
+import { migrateCommand } from './commands/migrate.js';
 
-export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand, scenarioCommand, serveCommand];
+export const COMMANDS: readonly CliCommand[] = [screenCommand, importCommand, indexCommand, scenarioCommand, serveCommand, migrateCommand];

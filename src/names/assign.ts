@@ -13,11 +13,12 @@ import {
   editSimilarity,
   SIMILARITY,
   SKELETON_SIMILARITY,
-  evidenceOf,
 } from './evidence.js';
 import type { PreparedWord } from './prepare.js';
 import type { WordMatchType } from './types.js';
 import { isOneEdit, wordMatchType, type WordMatchContext } from './word-match.js';
+import { abbreviationOptions } from './abbreviation-options.js';
+import { evaluate, mayPass } from './placement-evidence.js';
 
 export interface AssignContext extends WordMatchContext {
   /** Any one query word may stay unplaced at no cost (`name_variations`). */
@@ -97,7 +98,7 @@ export const PLACEMENT_QUALITY: Readonly<Record<WordMatchType, number>> = {
 /** Types that anchor a hit on a full word. */
 const ANCHORS: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 
-interface Option {
+export interface Option {
   /** Query words consumed, starting at the current one. */
   queryCount: number;
   /** List words consumed. */
@@ -199,8 +200,10 @@ function optionsFor(
       // Across an abjad and a Latin spelling, sound and skeleton are all there is to compare: as good as one edit.
       sim = SKELETON_SIMILARITY;
       anchor = true;
-    } else if (type === 'phonetic' && Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text)) {
-      // A sound-alike that is also one letter off (a typo of a word too short for the fuzziness) anchors.
+    } else if (type === 'phonetic' && !ctx.initials && Math.min(q.text.length, l.text.length) >= 4 && isOneEdit(q.text, l.text)) {
+      // In names other than people's, a sound-alike that is also one letter off (a typo of a word too short for
+      // the fuzziness) anchors. Not in people's names: short given names one letter apart are other names
+      // (`Liis`, `Luis`; `Jan`, `Jon`).
       anchor = true;
     }
     const lm = listMass[j]!;
@@ -236,6 +239,7 @@ function optionsFor(
       }
     }
   }
+  abbreviationOptions(i, query, list, ctx, push);
   if (ctx.acronyms) {
     // An acronym stands for a whole name: the acronym and the words it spells out must each be all of their
     // name but affixes and particles ("IBM Corp" ~ "International Business Machines Corporation").
@@ -278,13 +282,13 @@ function isLetter(w: PreparedWord): boolean {
   return w.text.length === 1 && !w.isNumber;
 }
 
-function sum(values: readonly number[], from: number, count: number): number {
+export function sum(values: readonly number[], from: number, count: number): number {
   let s = 0;
   for (let k = from; k < from + count; k++) s += values[k]!;
   return s;
 }
 
-function placement(option: Option): PlacedWord {
+export function placement(option: Option): PlacedWord {
   const placed: PlacedWord = { type: option.type, list: option.list };
   if (option.acronym) placed.acronym = true;
   if (option.freeDrop) placed.variation = true;
@@ -311,7 +315,7 @@ function spans(core: Span, from: number, count: number): boolean {
   return core.from === from && core.to === from + count;
 }
 
-function range(from: number, count: number): number[] {
+export function range(from: number, count: number): number[] {
   return Array.from({ length: count }, (_, k) => from + k);
 }
 
@@ -385,80 +389,6 @@ export function assignWords(
     i += choice.queryCount;
   }
   return evaluate(choices, n, query, list, ctx);
-}
-
-/**
- * Whether some placement could make a hit: one option anchors, and the objective can reach 0 (the threshold) with
- * each query word at its best option (a word that a glued option of an earlier word may cover counts at least 0).
- * Most list names a query is compared with fail this, and skip the search.
- */
-function mayPass(options: readonly Option[][], ctx: AssignContext): boolean {
-  let anchor = false;
-  let bound = 0;
-  let coveredTo = 0;
-  for (let i = 0; i < options.length; i++) {
-    let best = -Infinity;
-    let reach = i + 1;
-    for (const o of options[i]!) {
-      if (o.anchor) anchor = true;
-      if (o.value > best) best = o.value;
-      reach = Math.max(reach, i + o.queryCount);
-    }
-    bound += i < coveredTo ? Math.max(0, best) : best;
-    coveredTo = Math.max(coveredTo, reach);
-  }
-  if (!anchor) return false;
-  return bound - ctx.lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
-}
-
-/** The placements and evidence of the chosen options (one per query word or run of glued query words). */
-function evaluate(choices: readonly Option[], n: number, query: readonly PreparedWord[], list: readonly PreparedWord[], ctx: AssignContext): Assignment {
-  const placed: PlacedWord[] = [];
-  let credit = 0;
-  let queryLeft = 0;
-  let anchored = false;
-  let parts = 0;
-  let unplaced = 0;
-  let sharpUnplaced = false;
-  const matched = new Array<boolean>(list.length).fill(false);
-  let i = 0;
-  for (const c of choices) {
-    for (let k = 0; k < c.queryCount; k++) placed.push(placement(c));
-    credit += c.credit;
-    queryLeft += c.queryMass - c.credit;
-    if (c.list.length === 0 && c.queryMass > 0) {
-      unplaced += c.queryMass;
-      if (sharp(query[i]!, ctx)) sharpUnplaced = true;
-    }
-    for (const j of c.list) matched[j] = true;
-    if (c.anchor) anchored = true;
-    if (c.part) parts += c.queryCount;
-    i += c.queryCount;
-  }
-  // A repeated word is reported as its first occurrence was placed.
-  for (let q = 0; q < n; q++) {
-    const first = ctx.duplicateOf?.[q];
-    if (first !== undefined) placed[q] = placed[first]!;
-  }
-  let listTotal = 0;
-  let unmatched = 0;
-  let sharpUnmatched = false;
-  for (let j = 0; j < list.length; j++) {
-    const mass = ctx.listMass[j]!;
-    listTotal += mass;
-    if (matched[j] || mass === 0) continue;
-    unmatched += mass;
-    if (sharp(list[j]!, ctx)) sharpUnmatched = true;
-  }
-  const listLeft = listTotal - credit;
-  const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0);
-  const evidence = evidenceOf(credit, queryLeft, listLeft, Math.min(unplaced, unmatched), ctx.queryWeight);
-  return { placed, credit, queryLeft, listLeft, evidence, anchored, parts, contradiction };
-}
-
-/** An initial or a number: left over on both sides, such words contradict (`J Smith`, `K Smith`; `Star 3`, `Star 4`). */
-function sharp(w: PreparedWord, ctx: AssignContext): boolean {
-  return w.text.length === 1 || w.isNumber || ctx.tables.wordToDigits.has(w.text);
 }
 
 /**

@@ -61,7 +61,7 @@ export interface EntityMatchSettings {
   /** Per-word types already known (from an index search). */
   knownType?: NameMatchOptions['knownType'];
   /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
-  namePossible?: (name: PreparedName) => boolean;
+  namePossible?: (name: PreparedName, entityType: Entity['entity_type']) => boolean;
   /**
    * Verdicts of this search by name group (PreparedName.group, set by a screening index): a common name borne by
    * a thousand entities is matched once.
@@ -125,7 +125,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
     let match = memo?.get(name.group!);
     if (match === undefined) {
       match =
-        settings.namePossible !== undefined && !settings.namePossible(name)
+        settings.namePossible !== undefined && !settings.namePossible(name, prepared.entity.entity_type)
           ? null
           : matchName(query, name, {
               tables: settings.tables,

@@ -2,8 +2,8 @@
  * The weight of evidence that a query names a list name (GUIDE.md section 1, step 5; issue 16).
  *
  * Every word carries a mass: its rarity in the loaded list (inverse document frequency scaled to 0..1, 1 for a
- * word the list lacks), `INITIAL_MASS` for a single letter, nothing for a name particle or an affix standing where
- * affixes stand. A query word placed on a list word earns credit = similarity(type) × the list word's mass (an
+ * word the list lacks), `INITIAL_MASS` for a single letter, nothing for a name particle or an affix (wherever it
+ * stands, so word order never changes a verdict). A query word placed on a list word earns credit = similarity(type) × the list word's mass (an
  * initial on either side earns at most `INITIAL_MASS`); the rest of both words' masses is left unconfirmed.
  *
  *   evidence E = C / (C + QUERY_LEFT × Rq + LIST_LEFT × Rl + CONFLICT × min(Uq, Ul))

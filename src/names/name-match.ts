@@ -147,7 +147,9 @@ export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight:
   if (query.masses?.weight !== weight) query.masses = { weight, byProfile: {} };
   const known = query.masses.byProfile[profile];
   if (known !== undefined) return known;
-  const edge = query.edgeRoles[profile];
+  // An affix weighs nothing wherever it stands, so the verdict never depends on word order
+  // (`Ali Khamenei Ayatollah` ~ `Ali Khamenei`).
+  const edge = query.roles[profile];
   // A name of particles alone (`Van Der`) is a name: its particles weigh like words.
   const particlesWeigh = query.words.every((w, i) => w.particle || query.duplicateOf[i] !== undefined || edge[i] !== undefined);
   const masses = query.words.map((w, i) => {

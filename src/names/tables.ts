@@ -14,6 +14,8 @@ export interface RawWordTables {
   clericalMarks: readonly string[];
   nameParticles: readonly string[];
   numberWords: readonly (readonly [string, string])[];
+  /** [abbreviation, expansion] pairs (lists/abbreviations.txt). */
+  abbreviations?: readonly (readonly [string, string])[];
   nicknameGroups: readonly (readonly string[])[];
   crossCulturalGroups: readonly (readonly string[])[];
 }
@@ -42,6 +44,15 @@ export interface WordTables {
   crossCulturalGroups: readonly (readonly string[])[];
   digitToWords: ReadonlyMap<string, readonly string[]>;
   wordToDigits: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Abbreviations by their folded words glued (`int'l` → `intl`, `U.S.` → `us`): the folded words of each
+   * expansion (`international`; `united states`).
+   */
+  abbreviations: ReadonlyMap<string, readonly (readonly string[])[]>;
+  /** Expansions by their folded words joined with spaces: the folded words of each abbreviation. */
+  expansions: ReadonlyMap<string, readonly (readonly string[])[]>;
+  /** First folded word of every abbreviation (a quick test before gluing list words). */
+  abbreviationStarts: ReadonlySet<string>;
 }
 
 export const DEFAULT_RAW_TABLES: RawWordTables = {
@@ -52,6 +63,7 @@ export const DEFAULT_RAW_TABLES: RawWordTables = {
   clericalMarks: generated.CLERICAL_MARKS,
   nameParticles: generated.NAME_PARTICLES,
   numberWords: generated.NUMBER_WORDS,
+  abbreviations: generated.ABBREVIATIONS,
   nicknameGroups: generated.NICKNAME_GROUPS,
   crossCulturalGroups: generated.CROSS_CULTURAL_GROUPS,
 };
@@ -102,6 +114,17 @@ export function buildWordTables(raw: RawWordTables = DEFAULT_RAW_TABLES): WordTa
     pushTo(digitToWords, d, w);
     pushTo(wordToDigits, w, d);
   }
+  const abbreviations = new Map<string, string[][]>();
+  const expansions = new Map<string, string[][]>();
+  const abbreviationStarts = new Set<string>();
+  for (const [short, long] of raw.abbreviations ?? []) {
+    const s = normalizeName(short);
+    const l = normalizeName(long);
+    if (s.length === 0 || l.length === 0 || s.join(' ') === l.join(' ')) continue;
+    pushTo(abbreviations, s.join(''), l);
+    pushTo(expansions, l.join(' '), s);
+    abbreviationStarts.add(s[0]!);
+  }
   const nicknameGroups = foldGroups(raw.nicknameGroups);
   const crossCulturalGroups = foldGroups(raw.crossCulturalGroups);
   return {
@@ -117,6 +140,9 @@ export function buildWordTables(raw: RawWordTables = DEFAULT_RAW_TABLES): WordTa
     crossCulturalGroups,
     digitToWords,
     wordToDigits,
+    abbreviations,
+    expansions,
+    abbreviationStarts,
   };
 }
 

@@ -104,6 +104,11 @@ function inCapitals(text: string, start: number, end: number): boolean {
 const OPTIONAL_SUPPORT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'digit_to_word', 'word_to_digit']);
 /** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
 const MAX_PARTICLE_GAP = 2;
+/**
+ * Initials of a name read from a reference word need four letters: three-letter codes fill references, and nearly
+ * every one spells some organisation's initials (an acronym the list publishes as an aka is a name of its own).
+ */
+const MIN_REFERENCE_ACRONYM = 4;
 /** An acronym shared by more names than this is too ambiguous to report. */
 const MAX_ACRONYM_NAMES = 20;
 /** A word in at least this share of the list's entities (and at least COMMON_DF_MIN of them) is common. */
@@ -147,6 +152,8 @@ export class ReferenceMatcher {
   private listSlots = -1;
   private listSize = -1;
   readonly words: ReferenceWords;
+  /** The tokens of the reference being screened. */
+  private lastTokens: readonly ReferenceToken[] | undefined;
 
   constructor(readonly index: EntityIndex) {
     this.ngrams = new ReferenceIndex(index);
@@ -247,6 +254,7 @@ export class ReferenceMatcher {
     }
     this.followList();
     const tokens = this.tokens(text);
+    this.lastTokens = tokens;
     const n = tokens.length;
     if (n > MAX_REFERENCE_WORDS) throw new RangeError(`a payment reference has at most ${MAX_REFERENCE_WORDS} words`);
     // Per anchoring word, the vocabulary words it matches under person rules, with the type.
@@ -433,7 +441,12 @@ export class ReferenceMatcher {
 
   private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {
     // Two core words or more: two matched by full words; a stop word of the name, matched exactly, may be one.
-    if (order.core >= 2) return a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
+    if (order.core >= 2) {
+      // Two words of support, one of them spelt as listed (exactly, with a typo or glued): sound-alikes and
+      // equivalents alone do not anchor a name (`ZOO WINE` is not `Soe Win`).
+      const supported = a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
+      return supported && a.placed.some((pl) => pl.list.length > 0 && (SPELT.has(pl.type) || pl.type === 'digit_to_word' || pl.type === 'word_to_digit'));
+    }
     if (a.coreSupport < 1) return false;
     const k = order.kinds.indexOf('core');
     const id = wordIds[k]!;
@@ -441,10 +454,38 @@ export class ReferenceMatcher {
     if (core.text.length < 3) return false;
     // One word alone must be spelt as listed (exactly, one typo, or glued), not merely sound alike.
     const position = order.positions[k]!;
-    if (!a.placed.some((p) => p.list.includes(position) && SPELT.has(p.type))) return false;
+    let p = 0;
+    while (p < a.placed.length && !(a.placed[p]!.list.includes(position) && SPELT.has(a.placed[p]!.type))) p++;
+    if (p === a.placed.length) return false;
     // "HAMZA": a one-word person name only when enabled.
     if (person && wordsBesidesAffixes(order) === 1 && !settings.singleWordPersonNames) return false;
-    return !this.needsSecondWord(order, person, core.text, id) || a.coreSupport + a.affixes >= 2;
+    const second = a.coreSupport + a.affixes >= 2;
+    // A number of the name must be there ("OFFICE" is not "OFFICE 39").
+    if (!this.numbersPresent(a, order)) return false;
+    if (this.needsSecondWord(order, person, core.text, id)) {
+      // An ordinary word needs its exact spelling as well as the second word; a typo never is an ordinary word.
+      const typo = a.placed[p]!.type === 'edit_distance';
+      return second && !(typo && (this.words.ordinary.has(core.text) || this.words.ordinary.has(this.tokenText(a, p))));
+    }
+    // One typo is one edit's worth of support: not enough alone (HAMAZ), and never when the reference word is an
+    // ordinary word of its own (SOLAR is no typo of SOLMAR, GEORGE none of GORGE).
+    if (a.placed[p]!.type === 'edit_distance') return second && !this.words.ordinary.has(this.tokenText(a, p));
+    return true;
+  }
+
+  /** The reference word placed at `p` of an alignment (its folded text), read back from the found span. */
+  private tokenText(a: Alignment, p: number): string {
+    return this.lastTokens?.[a.from + p]?.text ?? '';
+  }
+
+  /** Every number of the name is matched by the alignment. */
+  private numbersPresent(a: Alignment, order: NameOrder): boolean {
+    for (let k = 0; k < order.kinds.length; k++) {
+      if (order.kinds[k] !== 'number') continue;
+      const position = order.positions[k]!;
+      if (!a.placed.some((pl) => pl.list.includes(position))) return false;
+    }
+    return true;
   }
 
   /**
@@ -452,7 +493,7 @@ export class ReferenceMatcher {
    * "EL CHAPO" (a person name with a particle, number or initial), or a common word ("GRACE" needs "GRACE 1").
    */
   private needsSecondWord(order: NameOrder, person: boolean, text: string, id: number): boolean {
-    return (person && wordsBesidesAffixes(order) > 1) || this.isCommon(text, id);
+    return (person && wordsBesidesAffixes(order) > 1) || this.isCommon(text, id) || this.words.ordinary.has(text) || order.kinds.includes('number');
   }
 
   /** A common word: in the common-word or stop-word list, or in many of the list's entities. */
@@ -465,7 +506,8 @@ export class ReferenceMatcher {
   /** Reference words in capitals standing for the initials of an organisation name ("IRGC"). */
   private acronymsFound(text: string, tokens: readonly ReferenceToken[], out: Found[], seen: Set<number>): void {
     tokens.forEach((tok, t) => {
-      if (!tok.anchor || !tok.upper || !LETTERS.test(tok.text) || tok.text.length < 3 || this.words.common.has(tok.text)) return;
+      if (!tok.anchor || !tok.upper || !LETTERS.test(tok.text) || tok.text.length < MIN_REFERENCE_ACRONYM) return;
+      if (this.words.common.has(tok.text) || this.words.ordinary.has(tok.text)) return;
       const entries = this.ngrams.acronyms.get(tok.text);
       if (entries === undefined || entries.length > MAX_ACRONYM_NAMES) return;
       for (const entry of entries) {

@@ -7,12 +7,14 @@
  * but never misses what the matcher would accept.
  */
 import type { PreparedQuery } from '../names/name-match.js';
+import type { EntityType } from '../types/entity.js';
 import { sameWord, type PreparedName, type PreparedWord } from '../names/prepare.js';
 import { wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
+import { namePossibility } from './name-check.js';
 import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
 
 export interface CandidateSettings {
@@ -37,14 +39,10 @@ export interface Candidates {
    * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
    * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
    */
-  namePossible: (name: PreparedName) => boolean;
+  namePossible: (name: PreparedName, entityType: EntityType) => boolean;
 }
 
 const MAX_TRACKED_WORDS = 31;
-/** In the per-word bitmasks, beside the query words' bits 0..30: the vocabulary word is a single character. */
-const INITIAL_BIT = 1 << 31;
-/** Checking an entity's own words costs about this many posting marks: walk a word's postings only when cheaper. */
-const DRIVER_ADVANTAGE = 4;
 const MAX_GLUE = 4;
 
 export class CandidateFinder {
@@ -111,6 +109,8 @@ export class CandidateFinder {
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) for (const id of this.vocabularyTypes(pair, ctx, settings).keys()) viaGlue(id, i, 2);
         this.markGlued(query, i, (wordId, count) => viaGlue(wordId, i, count));
+        const expanded = this.markAbbreviations(query, i, (wordId, count) => viaGlue(wordId, i, count));
+        splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
           viaGlue(wordId, i, 1);
           for (const part of parts) softIds.add(part);
@@ -126,15 +126,18 @@ export class CandidateFinder {
 
     // Which sets of matched required words could make a hit (evidence.ts): the credit they can earn at best
     // against the mass of the required words left out.
-    // A query of particles alone (`Van Der`): its particles are its words.
+    // A query of particles alone (`Van Der`): its particles are its words, and it can match only a name of
+    // particles alone (elsewhere particles weigh nothing).
+    let particlesOnly = false;
     if (required === 0 && !settings.exactMatch) {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+      particlesOnly = required !== 0;
     }
     const feasible = this.feasibility(query, reach, wordTypes, splitCredit, required, acronymWord, n, settings);
     // Every hit matches some word of the drivers: the fewest postings such that the other words alone could not
     // make a hit. Entities they reach are checked on their own words.
     const drivers = this.drivers(reach, required, acronymWord, acronymSlots, n, feasible);
-    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots);
+    const qualifies = this.qualifier(query, reach, required, acronymWord, acronymSlots, softIds, settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2, feasible);
     const out: number[] = [];
     for (const i of drivers) {
       for (const id of reach[i]!) markPostings(id, bit(i));
@@ -143,10 +146,13 @@ export class CandidateFinder {
     }
     for (const slot of touched) {
       marks[slot] = 0;
-      if (index.slots[slot] !== undefined && feasible(qualifies(slot))) out.push(slot);
+      const entity = index.slots[slot];
+      if (entity === undefined || !feasible(qualifies(slot))) continue;
+      if (particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
+      out.push(slot);
     }
     qualifies.clear();
-    const namePossible = this.namePossibility(query, reach, wordTypes, softIds, required, acronymWord, n, feasible);
+    const namePossible = namePossibility(this.index, query, reach, wordTypes, softIds, required, acronymWord, n, feasible, settings);
     return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: settings.exactMatch || settings.threshold === undefined ? () => true : namePossible };
   }
 
@@ -161,27 +167,69 @@ export class CandidateFinder {
     required: number,
     acronymWord: readonly boolean[],
     acronymSlots: readonly (readonly number[] | undefined)[],
+    softIds: ReadonlySet<number>,
+    parts: number,
+    feasible: Feasibility,
   ): ((slot: number) => number) & { clear(): void } {
     const index = this.index;
     if (this.wordBits.length < index.vocab.size) this.wordBits = new Uint32Array(Math.max(index.vocab.size, this.wordBits.length * 2));
     const bits = this.wordBits;
     const setIds: number[] = [];
     const acronymOf: (Set<number> | undefined)[] = [];
+    // What each query word can earn on each vocabulary word it reaches (by id × 32 + word).
+    const creditAt = new Map<number, number>();
     for (let j = 0; j < reach.length; j++) {
       if (!((required >>> j) & 1)) continue;
       if (acronymWord[j]) acronymOf[j] = new Set(acronymSlots[j]);
       for (const id of reach[j]!) {
         if (bits[id] === 0) setIds.push(id);
         bits[id]! |= 1 << j;
+        if (feasible.creditOn !== undefined) {
+          const key = id * 32 + j;
+          const value = feasible.creditOn(j, id);
+          creditAt.set(key, value);
+        }
       }
     }
+    const n = reach.length;
+    const credits = new Float64Array(n);
     const flat = index.slotWords;
     const start = index.slotWordStart;
+    // People need evidence on two name parts (name-match.ts) unless a name of theirs has one full word.
+    const single = index.singleLetterWords;
+    const short = index.shortNames;
+    const vocabWords = index.vocab.words;
+    const personQuery = query.entityType === 'person';
+    const need = Math.min(parts, popcount(required));
     const qualifies = (slot: number): number => {
       let found = 0;
-      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) found |= bits[flat[k]!]!;
-      for (let j = 0; j < acronymOf.length; j++) if (acronymOf[j]?.has(slot)) found |= 1 << j;
-      return found & required;
+      let full = 0;
+      credits.fill(0);
+      for (let k = start[slot]!, end = start[slot + 1]!; k < end; k++) {
+        const id = flat[k]!;
+        const b = bits[id]!;
+        if (b === 0) continue;
+        found |= b;
+        // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
+        if (single[id] === 0 || softIds.has(id) || vocabWords[id]!.isNumber) full |= b;
+        for (let j = 0; j < n; j++) {
+          if (!((b >>> j) & 1)) continue;
+          const value = creditAt.get(id * 32 + j) ?? 0;
+          if (value > credits[j]!) credits[j] = value;
+        }
+      }
+      for (let j = 0; j < acronymOf.length; j++) {
+        if (acronymOf[j]?.has(slot)) {
+          found |= 1 << j;
+          full |= 1 << j;
+          credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
+        }
+      }
+      if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || index.slots[slot]!.entity.entity_type === 'person')) return 0;
+      const mask = found & required;
+      // The credit the entity's own words allow: nothing when that cannot make a hit.
+      if (feasible.creditOn !== undefined && feasible.bound(mask, 0, credits) < feasible.threshold) return 0;
+      return mask;
     };
     return Object.assign(qualifies, {
       clear: (): void => {
@@ -208,9 +256,20 @@ export class CandidateFinder {
   ): Feasibility {
     if (settings.exactMatch || settings.threshold === undefined) {
       const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-      return Object.assign(all, { bound: () => 1, threshold: 0 });
+      return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
     }
     const index = this.index;
+    /**
+     * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
+     * similarity (glued forms and abbreviations 0.9, a sound-alike at most as across scripts), an initial's mass.
+     */
+    const creditOn = (i: number, id: number): number => {
+      const word = index.vocab.words[id]!;
+      if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+      const type = wordTypes[i]?.get(id);
+      const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+      return sim * index.weightOfId(id);
+    };
     const credit = new Float64Array(n);
     const mass = new Float64Array(n);
     let count = 0;
@@ -220,22 +279,18 @@ export class CandidateFinder {
       mass[i] = index.weight(query.words[i]!.text);
       // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
       // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
-      const types = wordTypes[i];
       let best = Math.max(acronymWord[i] ? query.words[i]!.text.length : 0, splitCredit[i]!);
-      for (const id of reach[i]!) {
-        const word = index.vocab.words[id]!;
-        const type = types?.get(id);
-        const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
-        const value = word.text.length === 1 && !word.isNumber ? INITIAL_MASS : sim * index.weightOfId(id);
-        if (value > best) best = value;
-      }
+      for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
       credit[i] = best;
     }
     const threshold = settings.threshold - 1e-9;
     const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
     const drop = settings.nameVariations;
-    /** The highest evidence of matching these words, with this much list mass certainly unmatched. */
-    const bound = (mask: number, listUnmatched: number): number => {
+    /**
+     * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
+     * given, are what each word can earn on one entity (at most its `credit`).
+     */
+    const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit): number => {
       mask &= required;
       if (popcount(mask) < needed) return 0;
       let c = 0;
@@ -243,7 +298,7 @@ export class CandidateFinder {
       let largest = 0;
       for (let i = 0; i < n; i++) {
         if (!((required >>> i) & 1)) continue;
-        if ((mask >>> i) & 1) c += credit[i]!;
+        if ((mask >>> i) & 1) c += Math.max(credits[i]!, splitCredit[i]!);
         else {
           left += mass[i]!;
           largest = Math.max(largest, mass[i]!);
@@ -253,68 +308,7 @@ export class CandidateFinder {
       return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
     };
     const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-    return Object.assign(feasible, { bound, threshold });
-  }
-
-  /**
-   * A quick check of one name before the matcher (it runs only where this holds): the required query words that
-   * reach a word of the name could make a hit against the list words that no query word reaches (certainly
-   * unmatched), and some word could anchor it.
-   */
-  private namePossibility(
-    query: PreparedQuery,
-    reach: readonly Set<number>[],
-    wordTypes: readonly (Map<number, WordMatchType> | undefined)[],
-    softIds: ReadonlySet<number>,
-    required: number,
-    acronymWord: readonly boolean[],
-    n: number,
-    feasible: Feasibility,
-  ): (name: PreparedName) => boolean {
-    const index = this.index;
-    // Vocabulary word → the required query words reaching it; whether one reaches it by an anchoring type.
-    const bitsOf = new Map<number, number>();
-    const anchorIds = new Set<number>();
-    let acronyms = false;
-    // Acronym words may spell out a run of the name's words: taken as matched.
-    let acronymMask = 0;
-    for (let i = 0; i < n; i++) {
-      if (!((required >>> i) & 1)) continue;
-      if (acronymWord[i]) {
-        acronyms = true;
-        acronymMask |= 1 << i;
-      }
-      const types = wordTypes[i];
-      for (const id of reach[i]!) {
-        bitsOf.set(id, (bitsOf.get(id) ?? 0) | (1 << i));
-        const type = types?.get(id);
-        if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-          if (index.vocab.words[id]!.text.length > 1 || type === undefined) anchorIds.add(id);
-        }
-      }
-    }
-    // Letters of the query's initials: a list word beginning with one may be matched by it.
-    const letters = new Set<string>();
-    for (const w of query.words) if (w.text.length === 1) letters.add(w.text);
-    return (name: PreparedName): boolean => {
-      const { words, roles } = name;
-      let mask = acronymMask;
-      let anchored = acronyms;
-      let unmatched = 0;
-      for (let j = 0; j < words.length; j++) {
-        const w = words[j]!;
-        const id = w.id!;
-        const bits = bitsOf.get(id);
-        if (bits !== undefined) {
-          mask |= bits;
-          if (anchorIds.has(id)) anchored = true;
-          continue;
-        }
-        if (roles[j] !== undefined || w.particle || softIds.has(id) || letters.has(w.text[0]!)) continue;
-        unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
-      }
-      return anchored && feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
-    };
+    return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
   }
 
   /**
@@ -396,6 +390,44 @@ export class CandidateFinder {
     return found;
   }
 
+  /**
+   * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
+   * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
+   */
+  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): number {
+    const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
+    if (abbreviations.size === 0) return 0;
+    // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
+    let credit = 0;
+    const vocab = this.index.vocab;
+    const n = query.words.length;
+    if (abbreviationStarts.has(query.words[i]!.text)) {
+      let glued = '';
+      for (let k = 1; k <= 3 && i + k <= n; k++) {
+        glued += query.words[i + k - 1]!.text;
+        for (const expansion of abbreviations.get(glued) ?? []) {
+          let total = 0;
+          for (const w of expansion) {
+            const id = vocab.id(w);
+            if (id === undefined) continue;
+            mark(id, k);
+            total += this.index.weightOfId(id);
+          }
+          credit = Math.max(credit, SIMILARITY.removed_spaces * total);
+        }
+      }
+    }
+    let run = '';
+    for (let e = 1; e <= 4 && i + e <= n; e++) {
+      run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
+      for (const short of expansions.get(run) ?? []) for (const w of short) {
+        const id = vocab.id(w);
+        if (id !== undefined) mark(id, e);
+      }
+    }
+    return credit;
+  }
+
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
   private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
@@ -459,13 +491,19 @@ function removable(query: PreparedQuery, i: number): boolean {
 }
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
-type Feasibility = ((mask: number) => boolean) & { bound(mask: number, listUnmatched: number): number; threshold: number };
+export type Feasibility = ((mask: number) => boolean) & {
+  bound(mask: number, listUnmatched: number, credits?: Float64Array): number;
+  threshold: number;
+  /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
+  creditOn?(i: number, id: number): number;
+  acronymCredit?(i: number): number;
+};
 
 /** Per-word types that may anchor a hit (assign.ts). */
-const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
+export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 
 /** Set bits of a 32-bit mask. */
-function popcount(x: number): number {
+export function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -44,6 +44,16 @@ function sameName(a: IndexedName, b: IndexedName): boolean {
   return true;
 }
 
+/** Words of a name other than initials, particles and affixes. */
+function fullWordCount(name: IndexedName): number {
+  let count = 0;
+  for (let j = 0; j < name.words.length; j++) {
+    const w = name.words[j]!;
+    if (name.roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber)) count++;
+  }
+  return count;
+}
+
 export interface Slot {
   entity: Entity;
   names: IndexedName[];
@@ -85,6 +95,8 @@ export class EntityIndex {
   private initials = new Uint16Array(1 << 12);
   /** 1 for each vocabulary word of one character (an initial, a digit), by word id. */
   private single = new Uint8Array(1 << 12);
+  /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
+  private short = new Uint8Array(1 << 10);
 
   constructor(readonly tables: WordTables) {
     this.vocab = new Vocabulary(tables);
@@ -139,6 +151,12 @@ export class EntityIndex {
       this.df[id] = (this.df[id] ?? 0) + 1;
     }
     this.appendWords(index, distinct);
+    if (this.short.length <= index) {
+      const grown = new Uint8Array(Math.max(index + 1, this.short.length * 2));
+      grown.set(this.short);
+      this.short = grown;
+    }
+    this.short[index] = slot.names.some((name) => fullWordCount(name) < 2) ? 1 : 0;
     if (slot.entity.entity_type !== 'person') {
       const keys = new Set<string>();
       for (const name of slot.names) {
@@ -225,6 +243,11 @@ export class EntityIndex {
   /** 1 for each vocabulary word of one character that some entity holds, by word id. */
   get singleLetterWords(): Uint8Array {
     return this.single;
+  }
+
+  /** 1 for each slot with a name of fewer than two full words (a person known by one name needs one part). */
+  get shortNames(): Uint8Array {
+    return this.short;
   }
 
   /** Offsets into slotWords: slot k's word ids run from slotWordStart[k] to slotWordStart[k + 1]. */

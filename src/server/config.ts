@@ -8,6 +8,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ListSource, ListsConfig } from './lists.js';
+import { finishTransactionsConfig, TRANSACTIONS_CONFIG_SCHEMA, type TransactionsConfig } from './v1/config.js';
 import { createAjv } from './validation.js';
 
 export interface ApiKeyConfig {
@@ -50,7 +51,11 @@ export interface ServeConfig {
     body_limit?: number;
   };
   lists: ListsConfig;
-  store: { type: 'memory' } | { type: 'sqlite'; path: string };
+  /**
+   * `postgres`: several instances share one database (url, or TAMIS_DATABASE_URL; pool_max connections each); the
+   * schema is migrated at start, the rate limit and the list version are shared.
+   */
+  store: { type: 'memory' } | { type: 'sqlite'; path: string } | { type: 'postgres'; url?: string; pool_max?: number };
   service: {
     results_cap?: number;
     rate_limit?: { per_minute?: number; sandbox_per_minute?: number } | false;
@@ -72,6 +77,8 @@ export interface ServeConfig {
   admin: { token?: string };
   metrics: { token?: string; process?: boolean };
   accounts: AccountConfig[];
+  /** The /v1 area (transactions, cases, audit, batches, tokens); absent: /v1 answers 404. See v1/config.ts. */
+  transactions?: TransactionsConfig;
 }
 
 export class ConfigError extends Error {
@@ -105,11 +112,16 @@ export const CONFIG_SCHEMA = closed(
         sources: { type: 'array', minItems: 1, items: { oneOf: ['file', 'snapshot', 'ofac', 'un', 'ftm', 'csv'].map(source) } },
         internal: { type: 'array', items: closed({ id: str, file: path }, ['id', 'file']) },
         skip_invalid: { type: 'boolean' },
+        follow_interval_ms: posInt,
       },
       ['sources'],
     ),
     store: {
-      oneOf: [closed({ type: { const: 'memory' } }, ['type']), closed({ type: { const: 'sqlite' }, path }, ['type', 'path'])],
+      oneOf: [
+        closed({ type: { const: 'memory' } }, ['type']),
+        closed({ type: { const: 'sqlite' }, path }, ['type', 'path']),
+        closed({ type: { const: 'postgres' }, url: str, pool_max: posInt }, ['type']),
+      ],
     },
     service: closed({
       results_cap: { type: 'integer', minimum: 1, maximum: 500 },
@@ -129,6 +141,7 @@ export const CONFIG_SCHEMA = closed(
       allow_hosts: { type: 'array', items: str },
     }),
     admin: closed({ token: { type: 'string', minLength: 16 } }),
+    transactions: TRANSACTIONS_CONFIG_SCHEMA,
     metrics: closed({ token: { type: 'string', minLength: 16 }, process: { type: 'boolean' } }),
     accounts: {
       type: 'array',
@@ -194,6 +207,10 @@ function finish(c: ServeConfig, env: Record<string, string | undefined>): string
   const internalIds = new Set((c.lists.internal ?? []).map((l) => l.id));
   if (env.TAMIS_ADMIN_TOKEN) c.admin.token = env.TAMIS_ADMIN_TOKEN;
   if (env.TAMIS_METRICS_TOKEN) c.metrics.token = env.TAMIS_METRICS_TOKEN;
+  if (c.store.type === 'postgres') {
+    if (env.TAMIS_DATABASE_URL) c.store.url = env.TAMIS_DATABASE_URL;
+    if (!c.store.url) problems.push('store: a postgres store needs url (or TAMIS_DATABASE_URL)');
+  }
   const names = new Set<string>();
   c.accounts.forEach((a, ai) => {
     if (names.has(a.name)) problems.push(`accounts/${ai}/name: another account is named ${a.name}`);
@@ -261,9 +278,11 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     admin: { ...r.admin },
     metrics: { ...r.metrics },
     accounts: r.accounts,
+    ...(r.transactions ? { transactions: r.transactions } : {}),
   };
   resolvePaths(config, dirname(resolve(file)));
   const problems = finish(config, env);
+  if (config.transactions) problems.push(...finishTransactionsConfig(config.transactions, dirname(resolve(file)), env));
   if (problems.length > 0) throw new ConfigError(file, problems);
   return config;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Screener } from '../screening/types.js';
 import { SEARCH_ROUTES } from '../service/routes.js';
-import type { ScreeningService } from '../service/service.js';
+import type { RescreenReport, ScreeningService } from '../service/service.js';
 import { failure, send } from './envelope.js';
 import { ServerMetrics } from './metrics.js';
 import { buildOpenApi } from './openapi.js';
@@ -16,14 +16,25 @@ import { OneLinePerRequest } from './request-log.js';
 import { requestSchemas } from './schemas/requests.js';
 import { InvalidJson, registerSearchRoutes } from './search-routes.js';
 import { chooseTransport, type Transport } from './tls.js';
+import type { TransactionArea } from './v1/area.js';
+import { addV1ToOpenApi, registerV1 } from './v1/index.js';
 import { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
 
 export interface ServerLists {
   /** What is loaded now. */
   entities: number;
   sources: string[];
-  /** Loads the lists again (reload): the new screener replaces the current one. */
-  reload?: () => Promise<{ screener: Screener; entities: number; sources: string[] }>;
+  /**
+   * Loads the lists again (reload): the new screener replaces the current one. With a `fingerprint` (a hash of
+   * what was read) the load is a list version of the service (`loadListVersion`): recorded when new, re-screened by
+   * the one instance that claims it.
+   */
+  reload?: () => Promise<{ screener: Screener; entities: number; sources: string[]; fingerprint?: string }>;
+  /**
+   * Instances sharing a store: check every this many ms for a list version recorded by another instance, and load
+   * the lists again to serve it (kept only when they are that version). Off when absent.
+   */
+  followIntervalMs?: number;
 }
 
 export interface ServerOptions {
@@ -55,6 +66,8 @@ export interface ServerOptions {
   onClose?: () => Promise<void> | void;
   /** Longest request body (default 1 MiB). */
   bodyLimit?: number;
+  /** The transaction, case, audit, bulk and token area under /v1 (createTransactionArea); absent: /v1 answers 404. */
+  transactions?: TransactionArea;
 }
 
 export interface TamisServer {
@@ -96,9 +109,10 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
   const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? true });
   const schemas = requestSchemas({ referenceTermMaxLength: options.referenceTermMaxLength ?? 255 });
   const openapi = buildOpenApi({ routes: SEARCH_ROUTES, schemas, operations: OPERATIONS, version: PACKAGE_VERSION });
+  if (options.transactions) addV1ToOpenApi(openapi);
 
   let lists: ListState = {
-    version: 1,
+    version: options.service.listVersion?.version ?? 1,
     entities: options.lists?.entities ?? options.service.screener.size,
     sources: options.lists?.sources ?? [],
     loaded_at: new Date().toISOString(),
@@ -126,23 +140,39 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
         });
 
   let reloading: Promise<ReloadReport> | null = null;
-  const reloadOnce = async (): Promise<ReloadReport> => {
+  /** `follow`: a reload to serve the version another instance recorded (never records one of its own). */
+  const reloadOnce = async (follow = false): Promise<ReloadReport> => {
     const load = options.lists?.reload;
     if (!load) throw new Error('the lists cannot be reloaded (no list sources)');
     const started = performance.now();
     try {
       const loaded = await load();
-      const report = await options.service.rescreenMonitored(loaded.screener);
-      lists = { version: lists.version + 1, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
+      let report: RescreenReport | null;
+      let version = lists.version + 1;
+      if (loaded.fingerprint !== undefined) {
+        if (follow) {
+          const current = await options.service.currentListVersion();
+          if (current && current.fingerprint !== loaded.fingerprint) {
+            app.log.warn({ current: current.version }, 'the lists read here are not the current list version of the store; kept the loaded version');
+            throw new Error('the lists read here are not the current list version');
+          }
+        }
+        const v = await options.service.loadListVersion(loaded.screener, loaded.fingerprint, { description: loaded.sources.join(', ') });
+        report = v.rescreen;
+        version = v.version.version;
+      } else {
+        report = await options.service.rescreenMonitored(loaded.screener);
+      }
+      lists = { version, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
       showLists();
       metrics.reloads.inc({ outcome: 'ok' });
       webhooks?.wake();
       const out: ReloadReport = {
         ...lists,
-        rescreened: report.rescreened,
-        changed: report.changed,
-        suspended: report.suspended,
-        failed: report.failed.map((f) => ({ search_id: f.search_id, error: { code: f.error.code, message: f.error.message } })),
+        rescreened: report?.rescreened ?? 0,
+        changed: report?.changed ?? [],
+        suspended: report?.suspended ?? [],
+        failed: (report?.failed ?? []).map((f) => ({ search_id: f.search_id, error: { code: f.error.code, message: f.error.message } })),
         duration_ms: Math.round(performance.now() - started),
       };
       app.log.info({ lists: lists.version, entities: lists.entities, changed: out.changed.length, ms: out.duration_ms }, 'lists reloaded');
@@ -153,11 +183,26 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     }
   };
   /** One reload at a time: a call during a reload waits for it and gets its report. */
-  const reload = (): Promise<ReloadReport> => {
-    reloading ??= reloadOnce().finally(() => {
+  const reload = (follow = false): Promise<ReloadReport> => {
+    reloading ??= reloadOnce(follow).finally(() => {
       reloading = null;
     });
     return reloading;
+  };
+
+  // Follow the list version other instances record (a shared store): poll, and load the lists again when it moved.
+  let follower: NodeJS.Timeout | null = null;
+  const follow = async () => {
+    const current = await options.service.currentListVersion();
+    if (current && current.version > lists.version && !closing) await reload(true);
+  };
+  const startFollowing = () => {
+    const every = options.lists?.followIntervalMs;
+    if (!every || !options.lists?.reload || follower) return;
+    follower = setInterval(() => {
+      follow().catch((e) => app.log.warn({ err: e }, 'following the list version failed'));
+    }, every);
+    follower.unref();
   };
 
   // JSON bodies: Fastify's own parser (prototype-poisoning checks); an invalid body is kept as text (InvalidJson).
@@ -199,12 +244,13 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
   });
 
   registerSearchRoutes(app, { service: options.service, schemas, metrics, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
+  if (options.transactions) await registerV1(app, options.transactions, metrics.registry);
   registerOperations(app, {
     metrics,
     openapi: () => openapi,
     lists: () => lists,
     ready: () => !closing,
-    reload: options.lists?.reload ? reload : null,
+    reload: options.lists?.reload ? () => reload() : null,
     adminToken: options.adminToken,
     metricsToken: options.metricsToken,
   });
@@ -221,15 +267,17 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
       const port = options.port ?? (transport.kind === 'https' ? 8443 : 8080);
       await app.listen({ host, port });
       webhooks?.start();
+      startFollowing();
       const addr = app.server.address();
       const bound = typeof addr === 'object' && addr !== null ? addr.port : port;
       const h = host.includes(':') ? `[${host}]` : host;
       return `${transport.kind}://${h}:${bound}`;
     },
-    reload,
+    reload: () => reload(),
     close() {
       closed ??= (async () => {
         closing = true;
+        if (follower) clearInterval(follower);
         // Keep-alive connections whose requests finished would hold the close back: end them as they go idle.
         const idle = setInterval(() => app.server.closeIdleConnections?.(), 25);
         try {
@@ -238,6 +286,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
           clearInterval(idle);
         }
         await webhooks?.stop();
+        await options.transactions?.close();
         await reloading?.catch(() => undefined);
         await options.onClose?.();
       })();

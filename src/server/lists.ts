@@ -4,8 +4,10 @@
  * Reading and importing the files runs in a worker thread (list-worker.ts), so a server reloading its lists keeps
  * answering meanwhile; only the index build runs on the main thread.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { importOfacDir } from '../importers/node.js';
@@ -34,10 +36,17 @@ export interface ListsConfig {
   internal?: InternalListSource[];
   /** Import the good records of a publication with bad ones (default false: a bad record fails the load). */
   skip_invalid?: boolean;
+  /**
+   * With a shared store (postgres): how often an instance checks the database for a list version recorded by
+   * another instance and loads its own lists again to serve it (default 10 000 ms; memory and sqlite stores: off).
+   */
+  follow_interval_ms?: number;
 }
 
 export interface LoadedLists {
   screener: Screener;
+  /** SHA-256 of every file read (in order, with its source kind): equal lists, equal fingerprints. */
+  fingerprint: string;
   entities: number;
   /** What was read, for logs and /readyz. */
   sources: string[];
@@ -67,13 +76,34 @@ async function entitiesFrom(source: ListSource, skipInvalid: boolean): Promise<E
   throw new Error(`unknown list source ${JSON.stringify(source)}`);
 }
 
+/** The bytes of a file, or of every file under a directory (sorted by path), into `hash`. */
+async function hashPath(hash: ReturnType<typeof createHash>, path: string): Promise<void> {
+  if ((await stat(path)).isDirectory()) {
+    for (const name of (await readdir(path)).sort()) await hashPath(hash, join(path, name));
+    return;
+  }
+  hash.update(`${path.length}:${path}\n`);
+  hash.update(await readFile(path));
+}
+
+/** The fingerprint of what `config` reads (the list version of a load): a hash of every source file's bytes. */
+export async function listsFingerprint(config: ListsConfig): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ skip_invalid: config.skip_invalid ?? false }));
+  for (const source of config.sources) for (const [kind, path] of Object.entries(source)) (hash.update(`source ${kind}\n`), await hashPath(hash, path as string));
+  for (const l of config.internal ?? []) (hash.update(`internal ${l.id}\n`), await hashPath(hash, l.file));
+  return hash.digest('hex');
+}
+
 /** The entities read from the sources and internal lists of a config, before any index is built. */
 export interface ReadLists {
   entities: Entity[];
   internal: InternalList[];
+  /** `listsFingerprint` of the config. */
+  fingerprint: string;
 }
 
-/** Reads and imports every source and internal list (throws with the file name on a read or import error). */
+/** Reads, imports and fingerprints every source and internal list (throws with the file name on an error). */
 export async function readLists(config: ListsConfig): Promise<ReadLists> {
   const entities: Entity[] = [];
   for (const source of config.sources) {
@@ -84,7 +114,7 @@ export async function readLists(config: ListsConfig): Promise<ReadLists> {
     const result = parseListJson(await readFile(l.file), { skipInvalid: config.skip_invalid ?? false });
     internal.push({ id: l.id, entities: entitiesOf(result, l.file) });
   }
-  return { entities, internal };
+  return { entities, internal, fingerprint: await listsFingerprint(config) };
 }
 
 /** The worker entry built next to this module (`dist/server/list-worker.js`). */
@@ -92,7 +122,7 @@ const BUILT_WORKER = new URL('./list-worker.js', import.meta.url);
 
 type WorkerAnswer = { ok: true; value: ReadLists } | { ok: false; message: string };
 
-/** `readLists` in a worker thread: the main thread only receives the entities. */
+/** `readLists` in a worker thread: the main thread only receives the result. */
 export function readListsInWorker(config: ListsConfig, workerUrl: URL = BUILT_WORKER): Promise<ReadLists> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, { workerData: config });
@@ -135,13 +165,14 @@ export async function loadLists(config: ListsConfig, options: LoadOptions = {}):
     }
     const restored = restoreScreener(data);
     if (!restored.ok) throw new Error(`${path}: ${restored.error.map((p) => p.message).join('; ')}`);
-    return { screener: restored.value, entities: restored.value.size, sources: [`snapshot:${path}`] };
+    return { screener: restored.value, fingerprint: await listsFingerprint(config), entities: restored.value.size, sources: [`snapshot:${path}`] };
   }
   const workerUrl = options.worker ?? (existsSync(fileURLToPath(BUILT_WORKER)) ? BUILT_WORKER : false);
-  const { entities, internal } = workerUrl === false ? await readLists(config) : await readListsInWorker(config, workerUrl);
+  const { entities, internal, fingerprint } = workerUrl === false ? await readLists(config) : await readListsInWorker(config, workerUrl);
   const screener = createScreener({ entities, internalLists: internal });
   return {
     screener,
+    fingerprint,
     entities: screener.size,
     sources: [...config.sources.map(describe), ...(config.internal ?? []).map((l) => `internal:${l.id}:${l.file}`)],
   };

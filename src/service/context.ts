@@ -7,11 +7,12 @@ import { failureEnvelope, problem, type FailureEnvelope, type Problem } from '..
 import type { Screener } from '../screening/types.js';
 import { hashApiKey } from './fingerprint.js';
 import { canScreenReferences, referenceScreenerOf } from './reference-screener.js';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { StoreConflictError, type ServiceStore } from './store.js';
 import { clockDate, formatTimestamp } from './time.js';
 import type { AccountRecord, ApiResponse, Clock, Empty, IdGenerator, Links, SearchRecord, Success, UserRecord } from './types.js';
 import { isInt, type Problems } from './validate.js';
+import { createMemoryListVersions, type ListVersion, type ListVersionStore } from './list-versions.js';
 import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
 import { FailureLimiter, type FailureLimitOptions } from '../tokens/failures.js';
 
@@ -55,6 +56,16 @@ export interface ScreeningServiceOptions {
    * `details_shape` (a tamis extension).
    */
   detailsShape?: 'list' | 'keyed';
+  /**
+   * Where list versions are recorded and their re-screening claimed (`loadListVersion`). Default: in this process.
+   * Instances sharing a store share this too (`createPostgresListVersions` of `tamis/postgres`), so they agree on
+   * the version and monitoring re-screens once per version, not once per instance.
+   */
+  listVersions?: ListVersionStore;
+  /** Names this instance in re-screening claims (default: a fresh id). */
+  instanceId?: string;
+  /** A re-screening claim not completed within this time may be taken over by another instance (default 15 minutes). */
+  rescreenClaimStaleMs?: number;
 }
 
 /** `{id}` of the paths: the numeric search id (number or digit string) or the search ref. */
@@ -77,13 +88,18 @@ export class ServiceContext {
   readonly webhookSecret: string | null;
   readonly webhookPolicy: WebhookUrlPolicy;
   readonly resultsCap: number;
-  readonly limiter: SlidingWindowRateLimiter | null;
+  readonly limiter: RateLimiter | null;
   readonly authFailures: FailureLimiter | null;
   readonly perMinute: number;
   readonly sandboxPerMinute: number;
   readonly shareBaseUrl: string;
   readonly maxConflictRetries: number;
   readonly detailsShape: 'list' | 'keyed';
+  readonly listVersions: ListVersionStore;
+  private ownId: string | null;
+  readonly rescreenClaimStaleMs: number;
+  /** The list version this instance serves (null before the first `loadListVersion`). */
+  listVersion: ListVersion | null = null;
 
   constructor(options: ScreeningServiceOptions) {
     this.store = options.store;
@@ -109,7 +125,7 @@ export class ServiceContext {
     }
     this.resultsCap = cap;
     const rl = options.rateLimit ?? {};
-    this.limiter = rl === false ? null : new SlidingWindowRateLimiter(rl.windowMs ?? 60_000);
+    this.limiter = rl === false ? null : (rl.limiter ?? new SlidingWindowRateLimiter(rl.windowMs ?? 60_000));
     const af = options.authFailures ?? {};
     this.authFailures = af === false ? null : new FailureLimiter({ maxFailures: 1000, windowMs: 60_000, ...af });
     this.perMinute = rl === false ? Infinity : (rl.perMinute ?? DEFAULT_RATE_LIMIT);
@@ -118,6 +134,14 @@ export class ServiceContext {
     this.maxConflictRetries = options.maxConflictRetries ?? 5;
     this.detailsShape = options.detailsShape ?? 'list';
     if (this.detailsShape !== 'list' && this.detailsShape !== 'keyed') throw new RangeError("detailsShape is 'list' or 'keyed'");
+    this.listVersions = options.listVersions ?? createMemoryListVersions();
+    this.ownId = options.instanceId ?? null;
+    this.rescreenClaimStaleMs = options.rescreenClaimStaleMs ?? 15 * 60_000;
+  }
+
+  /** Names this instance in re-screening claims (an id taken on first use, so no id is spent otherwise). */
+  get instanceId(): string {
+    return (this.ownId ??= this.ids.next('event'));
   }
 
   private derivedReferenceScreener(screener: Screener): Screener | null {
@@ -207,7 +231,7 @@ export async function authenticate(svc: ServiceContext, apiKey: string): Promise
   }
   if (svc.limiter) {
     const limit = key.rate_limit ?? (key.sandbox ? svc.sandboxPerMinute : svc.perMinute);
-    if (!svc.limiter.take(key.key_hash, limit, clockDate(svc.clock).getTime())) return EMPTY_429;
+    if (!(await svc.limiter.take(key.key_hash, limit, clockDate(svc.clock).getTime()))) return EMPTY_429;
   }
   return { user, account };
 }

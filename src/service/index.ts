@@ -23,10 +23,12 @@ export {
   type CommentView,
   type CertificateContent,
   type RescreenReport,
+  type ListVersionLoad,
 } from './service.js';
+export { createMemoryListVersions, type ListVersion, type ListVersionStore } from './list-versions.js';
 export { SEARCH_ROUTES, type SearchRoute, type RouteInput } from './routes.js';
 export { entityFingerprint, fingerprintContent, hashApiKey, KEY_FIELD_TAGS } from './fingerprint.js';
-export { SlidingWindowRateLimiter, DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
+export { SlidingWindowRateLimiter, DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 export { backoffDelayMs, withRetry, type BackoffOptions, type RetryOptions } from './retry.js';
 export {
   deliverWebhooks,

@@ -175,6 +175,10 @@ export function createMemoryStore(): ServiceStore {
     outbox: new Map(),
   };
   let seq = 0;
+  /** Outbox records claimed by `claimOutbox`: not due before this time (ms), until updated. */
+  const leases = new Map<string, number>();
+  const due = (r: OutboxRecord, nowMs: number) =>
+    r.delivered_at === null && (r.next_attempt_at === null || Date.parse(r.next_attempt_at) <= nowMs) && (leases.get(r.id) ?? -Infinity) <= nowMs;
   const out = <T>(v: T | undefined): T | null => (v === undefined ? null : clone(v));
 
   return {
@@ -249,9 +253,17 @@ export function createMemoryStore(): ServiceStore {
     async pendingOutbox(now, limit) {
       const nowMs = Date.parse(now);
       return [...state.outbox.values()]
-        .filter((r) => r.delivered_at === null && (r.next_attempt_at === null || Date.parse(r.next_attempt_at) <= nowMs))
+        .filter((r) => due(r, nowMs))
         .slice(0, limit)
         .map(clone);
+    },
+    async claimOutbox(now, limit, leaseUntil) {
+      // No await between the read and the leases: concurrent callers cannot take the same record.
+      const nowMs = Date.parse(now);
+      const until = Date.parse(leaseUntil);
+      const taken = [...state.outbox.values()].filter((r) => due(r, nowMs)).slice(0, limit);
+      for (const r of taken) leases.set(r.id, until);
+      return taken.map(clone);
     },
     async getOutboxRecord(id) {
       return out(state.outbox.get(id));
@@ -267,7 +279,10 @@ export function createMemoryStore(): ServiceStore {
         j.rollback();
         throw e;
       }
-      for (const op of ops) if (op.type === 'insert_search') seq = Math.max(seq, op.search.id);
+      for (const op of ops) {
+        if (op.type === 'insert_search') seq = Math.max(seq, op.search.id);
+        if (op.type === 'update_outbox') leases.delete(op.record.id);
+      }
     },
   };
 }

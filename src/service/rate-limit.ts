@@ -10,12 +10,23 @@ export interface RateLimitOptions {
   sandboxPerMinute?: number;
   /** Window length in milliseconds (default 60 000). */
   windowMs?: number;
+  /** Where calls are counted (default: in this process, over `windowMs`). Give a shared one to several instances. */
+  limiter?: RateLimiter;
+}
+
+/**
+ * Where the calls of a window are counted. `SlidingWindowRateLimiter` counts in the process; an adapter over a
+ * shared database (`createPostgresRateLimiter` of `tamis/postgres`) makes one limit hold across every instance.
+ */
+export interface RateLimiter {
+  /** Records a call of `key` at `nowMs` and answers true, or answers false (nothing recorded) when `limit` calls were already allowed in the window before it. */
+  take(key: string, limit: number, nowMs: number): boolean | Promise<boolean>;
 }
 
 export const DEFAULT_RATE_LIMIT = 600;
 export const DEFAULT_SANDBOX_RATE_LIMIT = 300;
 
-export class SlidingWindowRateLimiter {
+export class SlidingWindowRateLimiter implements RateLimiter {
   readonly windowMs: number;
   private readonly calls = new Map<string, number[]>();
 

@@ -31,7 +31,8 @@ import {
   type NewSearchProfile,
   type NewUser,
 } from './resources/account-settings.js';
-import { rescreenMonitored, setMonitorSuspended, type RescreenReport } from './resources/monitoring.js';
+import { loadListVersion, rescreenMonitored, setMonitorSuspended, type ListVersionLoad, type RescreenReport } from './resources/monitoring.js';
+import type { ListVersion } from './list-versions.js';
 import type { AccountRecord, ApiResponse, OutboxRecord, SearchProfileRecord, UserRecord } from './types.js';
 import type { WebhookOutbox } from './webhooks.js';
 import type { WebhookUrlPolicy } from './webhook-url.js';
@@ -50,7 +51,7 @@ export type {
   CommentView,
   CertificateContent,
 } from './render.js';
-export type { RescreenReport } from './resources/monitoring.js';
+export type { RescreenReport, ListVersionLoad } from './resources/monitoring.js';
 export { SearchApi } from './api.js';
 
 export class ScreeningService implements WebhookOutbox {
@@ -110,6 +111,24 @@ export class ScreeningService implements WebhookOutbox {
   rescreenMonitored(newScreener: Screener, newReferenceScreener?: Screener): Promise<RescreenReport> {
     return rescreenMonitored(this.svc, newScreener, newReferenceScreener);
   }
+  /**
+   * A load of the lists (`fingerprint`: a hash of what was read) becomes this instance's screener; a new version is
+   * recorded in `listVersions` when they differ from the current one, and its re-screening of monitored searches is
+   * done by the one instance that claims it (the others answer `rescreen: null`). Instances sharing a database
+   * thus agree on the version and re-screen once.
+   */
+  loadListVersion(newScreener: Screener, fingerprint: string, options: { description?: string; referenceScreener?: Screener } = {}): Promise<ListVersionLoad> {
+    return loadListVersion(this.svc, newScreener, fingerprint, options);
+  }
+  /** The list version this instance serves (null before the first `loadListVersion`). */
+  get listVersion(): ListVersion | null {
+    return this.svc.listVersion;
+  }
+  /** The latest list version recorded by any instance sharing `listVersions`. */
+  currentListVersion(): Promise<ListVersion | null> {
+    return this.svc.listVersions.current();
+  }
+
   /** Suspends or resumes monitoring of a search; a change fires `monitored_search_updated`. */
   setMonitorSuspended(id: SearchIdParam, suspended: boolean): Promise<ApiResponse<MonitorsView>> {
     return setMonitorSuspended(this.svc, id, suspended);
@@ -120,6 +139,15 @@ export class ScreeningService implements WebhookOutbox {
   pendingWebhooks(limit = 100): Promise<OutboxRecord[]> {
     return pendingWebhooks(this.svc, limit);
   }
+  /**
+   * Takes up to `limit` due records for one delivery run, leased for `leaseMs`: instances sharing the store never
+   * take the same record (the store's `claimOutbox`; a store without it answers the pending records).
+   */
+  claimWebhooks(limit = 100, leaseMs = 10 * 60_000): Promise<OutboxRecord[]> {
+    const { now, iso } = this.svc.now();
+    const store = this.svc.store;
+    return store.claimOutbox ? store.claimOutbox(iso, limit, new Date(now.getTime() + leaseMs).toISOString()) : store.pendingOutbox(iso, limit);
+  }
   /** The secret signing a record: its URL's (account settings), else its account's, else `webhookSecret`. */
   webhookSecret(record: OutboxRecord): Promise<string | null> {
     return secretFor(this.svc, record);
@@ -127,6 +155,11 @@ export class ScreeningService implements WebhookOutbox {
   /** The policy webhook URLs were checked against (`deliverWebhooks` uses it too). */
   get webhookPolicy(): WebhookUrlPolicy {
     return this.svc.webhookPolicy;
+  }
+  /** Ends the lease of a claimed record: it is due again at once (for any instance). */
+  async releaseWebhook(id: string): Promise<void> {
+    const r = await this.svc.store.getOutboxRecord(id);
+    if (r) await this.svc.store.commit([{ type: 'update_outbox', record: r }]);
   }
   listWebhooks(): Promise<OutboxRecord[]> {
     return this.svc.store.listOutbox();

@@ -26,6 +26,15 @@ import type {
 } from './types.js';
 
 export type SortBy = 'id' | 'created_at' | 'updated_at' | 'assignee_id' | 'searcher_id';
+
+/** The SQL expression of each sort of GET /searches (unassigned sorts first), for SQL adapters. */
+export const SEARCH_SORT_SQL: Readonly<Record<SortBy, string>> = {
+  id: 'id',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  assignee_id: 'COALESCE(assignee_id, -1)',
+  searcher_id: 'searcher_id',
+};
 export type MonitoredFilter = 'suspended' | 'un-suspended' | 'false';
 
 /** A validated GET /searches query, as the store sees it. */
@@ -128,6 +137,14 @@ export interface ServiceStore {
 
   /** Undelivered records due at `now` (next_attempt_at null or <= now), oldest first. */
   pendingOutbox(now: string, limit: number): Promise<OutboxRecord[]>;
+  /**
+   * Optional: takes up to `limit` due records (as `pendingOutbox`, oldest first) and leases them: none of them is due
+   * again, for any caller, before `leaseUntil` (ISO time), unless updated. Of concurrent callers (in one process or
+   * several sharing the store) no two get the same record. Webhook delivery uses it when present, so several
+   * instances share the outbox without delivering a record twice; a record whose claimer died is due again once
+   * the lease runs out.
+   */
+  claimOutbox?(now: string, limit: number, leaseUntil: string): Promise<OutboxRecord[]>;
   getOutboxRecord(id: string): Promise<OutboxRecord | null>;
   /** Every outbox record, oldest first (inspection and tests). */
   listOutbox(): Promise<OutboxRecord[]>;

@@ -26,6 +26,13 @@ export type WebhookSender = (
 
 export interface WebhookOutbox {
   pendingWebhooks(limit?: number): Promise<OutboxRecord[]>;
+  /**
+   * Optional: takes due records for this delivery run, leased for `leaseMs` (no other run gets them meanwhile).
+   * `deliverWebhooks` uses it when present, so several instances draining one outbox never send a record twice.
+   */
+  claimWebhooks?(limit: number, leaseMs: number): Promise<OutboxRecord[]>;
+  /** Optional: ends the lease of a claimed record left for the next run (it is due again at once). */
+  releaseWebhook?(id: string): Promise<void>;
   markWebhookDelivered(id: string, attempts?: number): Promise<void>;
   markWebhookFailed(id: string, error: string, retryAfterMs: number, attempts?: number): Promise<void>;
   /** The secret signing a record's body (its URL's, else its account's); null when none is configured. */
@@ -61,6 +68,11 @@ export interface DeliverOptions {
   policy?: WebhookUrlPolicy;
   /** Signs the records the outbox has no secret for (an outbox without `webhookSecret`). */
   secret?: string;
+  /**
+   * How long records taken by this run stay away from other runs (an outbox with `claimWebhooks`; default 10
+   * minutes): a record not settled by then (its deliverer died) is due again.
+   */
+  claimLeaseMs?: number;
 }
 
 export interface DeliveryReport {
@@ -141,7 +153,9 @@ export async function deliverWebhooks(outbox: WebhookOutbox, options: DeliverOpt
   };
 
   const lanes = new Map<string, OutboxRecord[]>();
-  for (const r of await outbox.pendingWebhooks(options.limit ?? 100)) {
+  const limit = options.limit ?? 100;
+  const due = outbox.claimWebhooks ? await outbox.claimWebhooks(limit, options.claimLeaseMs ?? 10 * 60_000) : await outbox.pendingWebhooks(limit);
+  for (const r of due) {
     const lane = lanes.get(r.url);
     if (lane) lane.push(r);
     else lanes.set(r.url, [r]);
@@ -159,7 +173,9 @@ export async function deliverWebhooks(outbox: WebhookOutbox, options: DeliverOpt
       await outbox.markWebhookFailed(r.id, o.error, redeliverAfterMs, o.attempts);
       report.failed.push({ id: r.id, error: o.error, attempts: o.attempts });
       if (o.attempts > 0) {
-        report.deferred.push(...records.slice(i + 1).map((x) => x.id));
+        const rest = records.slice(i + 1).map((x) => x.id);
+        report.deferred.push(...rest);
+        if (outbox.claimWebhooks && outbox.releaseWebhook) for (const id of rest) await outbox.releaseWebhook(id);
         return;
       }
     }

@@ -4,7 +4,7 @@
  *
  *   for (const c of transactionStoreConformance) it(c.name, () => c.run(() => new MyStore()));
  */
-import type { AuditSink, CustomerRecord, CustomerRecordStore, HistoryPort, HistoryRecord, MuteStore, ProductRecord, RiskStore, TransactionStore } from './ports.js';
+import type { AuditSink, CustomerRecord, CustomerRecordStore, HistoryPort, HistoryRecord, HistoryStore, MuteStore, ProductRecord, RiskStore, TransactionStore } from './ports.js';
 import type { AlertMute, TransactionAuditRecord, Transaction } from './types.js';
 
 export interface ConformanceCase<P> {
@@ -160,6 +160,18 @@ export const muteStoreConformance: ConformanceCase<MuteStore>[] = [
       check(empty.items.length === 0 && empty.total_count === 3, 'page past the end is empty');
     },
   },
+  {
+    name: 'delete removes one mute by id and returns it; an unknown id gives null',
+    async run(make) {
+      const s = await make();
+      await s.create(mute(1, 1000));
+      await s.create(mute(2, 1000));
+      check((await s.delete(uuid(1)))?.id === uuid(1), 'the deleted mute is returned');
+      check((await s.delete(uuid(1))) === null, 'a second delete finds nothing');
+      check((await s.forCustomer(uuid(1000))).map((m) => m.id).join() === uuid(2), 'the other mute stays');
+      check((await s.list({ page_number: 1, page_size: 10 })).total_count === 1, 'the total counts one less');
+    },
+  },
 ];
 
 export const auditSinkConformance: ConformanceCase<AuditSink>[] = [
@@ -239,6 +251,44 @@ export const historyPortConformance: ConformanceCase<(records: HistoryRecord[]) 
       h.append(hrec('d', 'C', 25));
       const w = h.rangeAll(0, 100);
       check(w.records.slice(w.start, w.end).map((r) => r.id).join() === 'a,b,d,c', 'order after append');
+    },
+  },
+];
+
+const ids = (records: readonly HistoryRecord[] | undefined) => (records ?? []).map((r) => r.id).join();
+
+/** Asynchronous history stores (a database): the factory returns an empty store. */
+export const historyStoreConformance: ConformanceCase<HistoryStore>[] = [
+  {
+    name: 'load returns, per window, the records with from < t <= to ordered by time: customer, counterparty and all',
+    async run(make) {
+      const s = await make();
+      for (const r of [hrec('c', 'A', 30, 'X'), hrec('a', 'A', 10, 'X'), hrec('b', 'A', 20), hrec('d', 'B', 20, 'X'), hrec('e', 'B', 40)]) await s.append(r);
+      const got = await s.load([
+        { scope: 'customer', key: 'A', fromMs: 10, toMs: 30 },
+        { scope: 'counterparty', key: 'X', fromMs: 0, toMs: 25 },
+        { scope: 'all', key: null, fromMs: 15, toMs: 40 },
+        { scope: 'customer', key: 'Z', fromMs: 0, toMs: 100 },
+      ]);
+      check(got.length === 4, 'one list per window');
+      check(ids(got[0]) === 'b,c', `customer window was ${ids(got[0])}`);
+      check(ids(got[1]) === 'a,d', `counterparty window was ${ids(got[1])}`);
+      check(['b,d,c,e', 'd,b,c,e'].includes(ids(got[2])), `all window was ${ids(got[2])}`);
+      check((got[3] ?? []).length === 0, 'unknown subject is empty');
+      check(JSON.stringify(got[0]?.[0]) === JSON.stringify(hrec('b', 'A', 20)), 'records read back equal');
+      check((await s.load([])).length === 0, 'no window, no list');
+    },
+  },
+  {
+    name: 'records of equal time keep their append order; an appended record with a stored id replaces it',
+    async run(make) {
+      const s = await make();
+      await s.append(hrec('x2', 'A', 10));
+      await s.append(hrec('x1', 'A', 10));
+      await s.append({ ...hrec('x2', 'A', 10), amount: 7 });
+      const [w] = await s.load([{ scope: 'customer', key: 'A', fromMs: 0, toMs: 10 }]);
+      check(ids(w) === 'x2,x1', `order was ${ids(w)}`);
+      check(w?.[0]?.amount === 7, 'the later append replaced the record');
     },
   },
 ];

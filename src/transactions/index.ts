@@ -42,9 +42,13 @@ export type {
   ProductRecord,
   DetectorResult,
   CustomerRecordStore,
+  HistoryStore,
+  HistoryWindow,
 } from './ports.js';
+export { evaluateWithHistoryStore, LoadedHistory, MAX_HISTORY_PASSES } from './preload.js';
 export {
   InMemoryHistory,
+  InMemoryHistoryStore,
   InMemoryTransactionStore,
   InMemoryRiskStore,
   InMemoryMuteStore,
@@ -116,6 +120,7 @@ export {
   muteStoreConformance,
   auditSinkConformance,
   historyPortConformance,
+  historyStoreConformance,
   customerRecordStoreConformance,
   type CustomerRecordStoreFixture,
   type ConformanceCase,

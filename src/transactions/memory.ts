@@ -12,7 +12,9 @@ import type {
   HistoryPort,
   HistoryRecord,
   HistoryScope,
+  HistoryStore,
   HistoryView,
+  HistoryWindow,
   MuteStore,
   TransactionPage,
   TransactionPageRequest,
@@ -25,7 +27,7 @@ import type {
 import type { AlertMute, TransactionAuditRecord, Transaction } from './types.js';
 
 /** First index whose time is greater than `ms` (times sorted ascending). */
-function upperBound(times: readonly number[], ms: number): number {
+export function upperBound(times: readonly number[], ms: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {
@@ -166,6 +168,29 @@ export class InMemoryHistory implements HistoryPort {
   }
 }
 
+/**
+ * The `HistoryStore` in memory (the reference for database adapters, and a way to run the service's preloading
+ * path without a database): records by id, a record appended with a known id replaces it.
+ */
+export class InMemoryHistoryStore implements HistoryStore {
+  private readonly byId = new Map<string, HistoryRecord>();
+  private index: InMemoryHistory | null = null;
+
+  async load(windows: readonly HistoryWindow[]): Promise<HistoryRecord[][]> {
+    const h = (this.index ??= InMemoryHistory.from(this.byId.values()));
+    return windows.map((w) => {
+      const v = w.scope === 'all' ? h.rangeAll(w.fromMs, w.toMs) : h.range(w.scope, w.key ?? '', w.fromMs, w.toMs);
+      return v.records.slice(v.start, v.end).map(clone);
+    });
+  }
+
+  async append(record: HistoryRecord): Promise<void> {
+    if (this.index && !this.byId.has(record.id)) this.index.append(clone(record));
+    else this.index = null;
+    this.byId.set(record.id, clone(record));
+  }
+}
+
 /** Customer and product records in memory (the `CustomerRecordStore` adapter for tests and small hosts). */
 export class InMemoryCustomerRecords implements CustomerRecordStore {
   private readonly customerRecords = new Map<string, readonly CustomerRecord[]>();
@@ -299,6 +324,10 @@ export class InMemoryMuteStore implements MuteStore {
   async list(page: Required<TransactionPageRequest>): Promise<TransactionPage<AlertMute>> {
     const p = pageOf(this.items, page);
     return { items: p.items.map(clone), total_count: p.total_count };
+  }
+  async delete(id: string): Promise<AlertMute | null> {
+    const at = this.items.findIndex((m) => m.id === id);
+    return at === -1 ? null : (this.items.splice(at, 1)[0] as AlertMute);
   }
 }
 

@@ -72,6 +72,26 @@ export interface HistoryPort {
   append?(record: HistoryRecord): void;
 }
 
+/** One window the scenarios read: `HistoryPort.range` of a scope and key, or `rangeAll` (scope `all`, key null). */
+export interface HistoryWindow {
+  scope: HistoryScope | 'all';
+  key: string | null;
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * A history kept in a database, read asynchronously (the `HistoryPort` the engine reads is synchronous). Given one,
+ * the transaction service finds the windows an evaluation reads (a first pass of the scenarios against an empty
+ * history records them), loads them, and evaluates against what was loaded, again until nothing is missing.
+ */
+export interface HistoryStore {
+  /** For each window, its records with `fromMs < t <= toMs`, ordered by time (ties in append order). */
+  load(windows: readonly HistoryWindow[]): Promise<HistoryRecord[][]>;
+  /** Record a transaction once evaluated; a record with the id of a stored one replaces it. */
+  append(record: HistoryRecord): Promise<void>;
+}
+
 /** A page request: 1-based page number and page size. */
 export interface TransactionPageRequest {
   page_number?: number;
@@ -121,6 +141,8 @@ export interface MuteStore {
   forCustomer(customerIdentifier: string): Promise<AlertMute[]>;
   /** All mutes, oldest first. */
   list(page: Required<TransactionPageRequest>): Promise<TransactionPage<AlertMute>>;
+  /** Remove a mute (unmute); the mute removed, or null when there was none. */
+  delete(id: string): Promise<AlertMute | null>;
 }
 
 export interface AuditSink {

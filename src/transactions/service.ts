@@ -12,6 +12,7 @@ import type {
   CustomerRecordStore,
   DetectorResult,
   HistoryPort,
+  HistoryStore,
   MuteStore,
   TransactionPageRequest,
   RiskStore,
@@ -35,6 +36,7 @@ import type {
   AlertMuteCreateRequest,
 } from './types.js';
 import { toProblemDetail, validateTransactionShape } from './validation.js';
+import { evaluateWithHistoryStore, isHistoryStore } from './preload.js';
 
 export interface TransactionServiceOptions {
   engine: ScenarioEngine;
@@ -42,7 +44,11 @@ export interface TransactionServiceOptions {
   risks: RiskStore;
   mutes: MuteStore;
   audit: AuditSink;
-  history: HistoryPort;
+  /**
+   * The history scenarios aggregate over: a synchronous `HistoryPort` (in memory), or a `HistoryStore` read
+   * asynchronously (a database: the windows an evaluation reads are loaded before it, see preload.ts).
+   */
+  history: HistoryPort | HistoryStore;
   clock: TransactionClock;
   ids: TransactionIdGenerator;
   screener?: Screener;
@@ -88,6 +94,13 @@ export interface TransactionService {
   ): Promise<Result<{ identifier: string; decision: TransactionRiskDecision }, TransactionProblemDetail>>;
   auditOf(transactionIdentifier: string): Promise<TransactionAuditRecord[]>;
 }
+
+/** The clock and ids of the passes that only find the history windows (their results are dropped). */
+const DRY_CLOCK: TransactionClock = { now: () => '1970-01-01T00:00:00.000Z' };
+const dryIds = (): TransactionIdGenerator => {
+  let n = 0;
+  return { next: () => `00000000-0000-4000-8000-${(++n).toString(16).padStart(12, '0')}` };
+};
 
 const HIT_STATE: Record<TransactionRiskDecision, TransactionProfileHitState> = {
   NOT_REVIEWED: 'NEW',
@@ -135,13 +148,21 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     };
   };
 
+  const historyStore = isHistoryStore(history) ? history : null;
+  /** Runs an evaluation, first loading the history windows it reads when the history is a store. */
+  const withHistory = async <C extends { history: HistoryPort | HistoryStore }, R>(ctx: C, evaluate: (c: C & { history: HistoryPort }) => R): Promise<R> => {
+    if (!historyStore) return evaluate({ ...ctx, history: ctx.history as HistoryPort });
+    return evaluateWithHistoryStore(historyStore, (h, dry) => evaluate({ ...ctx, history: h, ...(dry ? { clock: DRY_CLOCK, ids: dryIds() } : {}) }));
+  };
+
   /** Store what an evaluation raised besides the transaction itself. */
   const record = async (result: EvaluationResult, customer: TransactionCustomerContext, audits: TransactionAuditRecord[]) => {
     for (const risk of result.risks) {
       await risks.put({ risk, customer_identifier: customer.identifier, decision: 'NOT_REVIEWED', risk_types: [] });
     }
     await appendAll(audits);
-    history.append?.(result.history_record);
+    if (historyStore) await historyStore.append(result.history_record);
+    else (history as HistoryPort).append?.(result.history_record);
   };
 
   const duplicate = () =>
@@ -156,7 +177,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
       const v = validateTransactionShape<{ external_identifier: string }>('transaction', input, 'input');
       if (!v.ok) return problem(400, v.error);
       if (await transactions.getByExternalIdentifier(v.value.external_identifier)) return duplicate();
-      const r = engine.evaluate(input, await evaluationContext(customer, input, submitOptions));
+      const r = await withHistory(await evaluationContext(customer, input, submitOptions), (ctx) => engine.evaluate(input, ctx));
       if (!r.ok) return r;
       const result = r.value;
       // The evaluation is pure; it counts only once stored. Of concurrent submits of one external_identifier the
@@ -173,7 +194,7 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
         const message = `only an undecided transaction whose evaluation failed (ERROR) is evaluated again (evaluation_outcome is ${t.evaluation_outcome}, review_decision ${t.review_decision})`;
         return problem(409, [{ code: 'NOT_REEVALUABLE', message, path: '$.evaluation_outcome' }], 'Conflict');
       }
-      const result = engine.evaluateStored(t, await evaluationContext(customer, t, reOptions));
+      const result = await withHistory(await evaluationContext(customer, t, reOptions), (ctx) => engine.evaluateStored(t, ctx));
       await transactions.put(result.transaction);
       // The transaction was received once: only the records of the new evaluation are appended.
       await record(result, customer, result.audit_records.filter((a) => a.type !== 'TRANSACTION_RECEIVED'));

@@ -120,7 +120,8 @@ describe('screenReference: response', () => {
     expect(types('VICTOR BUTT')).toEqual([['p-bout', 'aka', 'aka_exact']]);
     expect(types('BOB MUGABE')).toEqual([['p-mugabe', 'hypocorism', 'equivalent_name']]);
     expect(types('IRGC')).toEqual([['o-irgc', 'abbreviation', 'aka_exact']]);
-    expect(types('BDA')).toEqual([['o-banco', 'abbreviation', 'unknown']]);
+    expect(types('BDA')).toEqual([]); // three letters: a code, not read as initials (issue 16)
+    expect(types('KMDT')).toEqual([['o-komid', 'abbreviation', 'unknown']]);
     expect(types('ROBERT MUGAVE')).toEqual([['p-mugabe', 'name', 'name_fuzzy']]);
   });
 

@@ -4,7 +4,7 @@
  * the server's /openapi.json.
  */
 import { generate } from 'selfsigned';
-import { Agent, fetch } from 'undici';
+import { Agent, fetch, type FormData } from 'undici';
 import { createServer, type ServerOptions, type TamisServer } from '../../src/server/index.js';
 import { createMemoryStore, createScreeningService, randomIds, systemClock, type ScreeningService } from '../../src/service/index.js';
 import { createScreener } from '../../src/screening/index.js';
@@ -46,7 +46,11 @@ export interface Harness {
   service: ScreeningService;
   url: string;
   /** Calls the server; every response is checked against /openapi.json unless `unchecked`. */
-  call(method: string, path: string, o?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string>; unchecked?: boolean }): Promise<Reply>;
+  call(
+    method: string,
+    path: string,
+    o?: { key?: string | null; body?: unknown; raw?: string; form?: FormData; headers?: Record<string, string>; unchecked?: boolean },
+  ): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -92,10 +96,11 @@ export async function startHarness(o: Partial<ServerOptions> & { service?: Scree
       const headers: Record<string, string> = { ...(c.headers ?? {}) };
       const key = c.key === undefined ? ALICE : c.key;
       if (key !== null) headers.authorization = `Token ${key}`;
-      let body: string | undefined;
-      if (c.raw !== undefined) body = c.raw;
+      let body: string | FormData | undefined;
+      if (c.form !== undefined) body = c.form;
+      else if (c.raw !== undefined) body = c.raw;
       else if (c.body !== undefined) body = JSON.stringify(c.body);
-      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      if (typeof body === 'string') headers['content-type'] ??= 'application/json';
       const res = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}), dispatcher });
       const bytes = Buffer.from(await res.arrayBuffer());
       const text = res.headers.get('content-type')?.includes('pdf') ? '' : bytes.toString('utf8');

@@ -1,5 +1,6 @@
 /** Checks a response against the server's OpenAPI document: the operation, the status and the body's schema. */
 import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
 
@@ -12,6 +13,11 @@ export class OpenApiCheck {
   constructor(private readonly doc: Doc) {
     const Ajv = Ajv2020.default ?? (Ajv2020 as unknown as typeof Ajv2020.default);
     this.ajv = new Ajv({ strict: false, allErrors: true });
+    // Formats checked: the standard ones, and the transaction area's ISO code lists by their shape.
+    const add = ((addFormats as unknown as { default?: unknown }).default ?? addFormats) as (ajv: unknown) => void;
+    add(this.ajv);
+    this.ajv.addFormat('iso4217', /^[A-Z]{3}$/);
+    this.ajv.addFormat('iso3166-alpha2', /^[A-Z]{2}$/);
     this.ajv.addSchema(doc as object, 'openapi');
     for (const [path, ops] of Object.entries(doc.paths)) {
       const re = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -26,7 +32,7 @@ export class OpenApiCheck {
     const path = url.split('?')[0] as string;
     const t = this.templates.find((x) => x.method === method && x.re.test(path));
     if (!t) {
-      if (status === 404) return this.checkJson('#/components/schemas/Failure', body, `${method} ${path}`);
+      if (status === 404) return this.checkJson(`#/components/schemas/${path.startsWith('/v1/') ? 'V1_Problem' : 'Failure'}`, body, `${method} ${path}`);
       throw new Error(`${method} ${path}: not in the OpenAPI document`);
     }
     const op = this.doc.paths[t.path]![t.method.toLowerCase()]!;
@@ -39,7 +45,7 @@ export class OpenApiCheck {
     }
     const type = (contentType ?? '').split(';')[0]!.trim();
     if (!content[type]) throw new Error(`${method} ${t.path} ${status}: content type ${type} is not documented (${Object.keys(content).join(', ')})`);
-    if (type !== 'application/json') return;
+    if (!/^application\/(.+\+)?json$/.test(type)) return;
     const pointer = `openapi#/paths/${escape(t.path)}/${t.method.toLowerCase()}/responses/${key}/content/${escape(type)}/schema`;
     this.checkJson(pointer, body, `${method} ${t.path} ${status}`);
   }

@@ -48,7 +48,27 @@ export function createSqliteBatchStore(db: Db, options: { migrate?: boolean } & 
     return delBatch.run(identifier).changes > 0;
   });
   type Row = { data: string };
+  const waitingStatus = "json_extract(data, '$.status') = 'NOT_STARTED'";
+  const claimOne = calls.write((identifier: string, next: BatchRecord) =>
+    db.prepare(`UPDATE tamis_batches SET created_at = ?, data = ? WHERE identifier = ? AND ${waitingStatus}`).run(next.created_at, JSON.stringify(next), identifier).changes === 1,
+  );
+  const claimOldest = calls.write((update: (waiting: BatchRecord) => BatchRecord): BatchRecord | null => {
+    const row = db.prepare(`SELECT data FROM tamis_batches WHERE ${waitingStatus} ORDER BY created_at, identifier LIMIT 1`).get() as Row | undefined;
+    if (!row) return null;
+    const waiting = JSON.parse(row.data) as BatchRecord;
+    const next = update(waiting);
+    if (next.identifier !== waiting.identifier) throw new Error('createSqliteBatchStore.claimNext: the claimed record is of another batch');
+    putBatch.run(next.identifier, next.created_at, JSON.stringify(next));
+    return next;
+  });
   return {
+    async claim(identifier, next) {
+      if (next.identifier !== identifier) throw new Error('createSqliteBatchStore.claim: the claimed record is of another batch');
+      return claimOne(identifier, next);
+    },
+    async claimNext(update) {
+      return claimOldest(update);
+    },
     async save(batch, workflows = []) {
       save(batch, workflows);
     },

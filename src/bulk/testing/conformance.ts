@@ -85,5 +85,32 @@ export function testBatchStore(name: string, make: () => BatchStore | Promise<Ba
       expect((await s.workflows(U(1), { page_number: 1, page_size: 10 })).total_count).toBe(0);
       expect((await s.workflows(U(2), { page_number: 1, page_size: 10 })).total_count).toBe(1);
     });
+
+    it('claim stores the claimed record only while the batch waits, for exactly one of concurrent claimers (when the adapter can)', async () => {
+      const s = await make();
+      if (!s.claim) return;
+      await s.save(makeBatchRecord(1));
+      const won = await Promise.all([1, 2, 3].map(() => s.claim!(U(1), makeBatchRecord(1, { status: 'VALIDATING' }))));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      expect((await s.get(U(1)))!.status).toBe('VALIDATING');
+      expect(await s.claim(U(1), makeBatchRecord(1, { status: 'VALIDATING' }))).toBe(false);
+      expect(await s.claim(U(9), makeBatchRecord(9, { status: 'VALIDATING' }))).toBe(false);
+      expect(await s.get(U(9))).toBeNull();
+    });
+
+    it('claimNext hands out waiting batches oldest first, each to one of concurrent workers (when the adapter can)', async () => {
+      const s = await make();
+      if (!s.claimNext) return;
+      for (const n of [3, 1, 2]) await s.save(makeBatchRecord(n));
+      await s.save(makeBatchRecord(4, { status: 'COMPLETED' }));
+      const taken = await Promise.all([1, 2, 3, 4].map(() => s.claimNext!((b) => ({ ...b, status: 'VALIDATING' }))));
+      const ids = taken.filter((b) => b !== null).map((b) => b!.identifier);
+      expect([...ids].sort()).toEqual([U(1), U(2), U(3)]);
+      expect(taken.filter((b) => b === null)).toHaveLength(1);
+      for (const n of [1, 2, 3]) expect((await s.get(U(n)))!.status).toBe('VALIDATING');
+      await s.save(makeBatchRecord(6));
+      await s.save(makeBatchRecord(5));
+      expect((await s.claimNext((b) => ({ ...b, status: 'VALIDATING' })))?.identifier).toBe(U(5));
+    });
   });
 }

@@ -2,6 +2,7 @@
  * `tamis serve --config FILE`: the search API over HTTPS (docs/server.md). SIGHUP reloads the lists; SIGTERM and
  * SIGINT stop it gracefully (requests in flight finish). `--check` validates the config and exits.
  */
+import { createRequire } from 'node:module';
 import { EXIT, type CliCommand } from '../command.js';
 
 export const serveCommand: CliCommand = {
@@ -26,6 +27,13 @@ export const serveCommand: CliCommand = {
     if (typeof file !== 'string') return ctx.fail('missing_option', '--config FILE is required');
     const port = typeof ctx.values.port === 'string' ? Number(ctx.values.port) : undefined;
     if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) return ctx.fail('invalid_option', '--port must be a port number');
+    const { MissingPeerDependencyError, requirePeers, SERVER_PEERS } = await import('../../peer.js');
+    try {
+      requirePeers(SERVER_PEERS, 'tamis serve', createRequire(import.meta.url).resolve);
+    } catch (error) {
+      if (error instanceof MissingPeerDependencyError) return ctx.fail(error.code, error.message);
+      throw error;
+    }
     const { parseConfig, ConfigError } = await import('../../server/config.js');
     let config;
     try {

@@ -25,6 +25,7 @@ import { internalScope, merge, pull, scopeOfSearch, withTotals, type PullResult 
 import { formatDate, isDate, parseTimestamp } from '../time.js';
 import type { StoreOp } from '../store.js';
 import type { ApiResponse, SearchRecord, WebhookEvent } from '../types.js';
+import type { ListVersion } from '../list-versions.js';
 import { isObject, isQuery, withProfileTypes } from '../validate.js';
 
 const HOUR_MS = 3_600_000;
@@ -218,6 +219,11 @@ async function rescreenOne(svc: ServiceContext, id: number, report: RescreenRepo
  */
 export async function rescreenMonitored(svc: ServiceContext, newScreener: Screener, newReferenceScreener?: Screener): Promise<RescreenReport> {
   svc.replaceScreeners(newScreener, newReferenceScreener);
+  return rescreenAll(svc);
+}
+
+/** Re-runs every monitored, not suspended search against the current screeners. */
+async function rescreenAll(svc: ServiceContext): Promise<RescreenReport> {
   const report: RescreenReport = { rescreened: 0, changed: [], suspended: [], failed: [] };
   for (const id of await svc.store.listMonitoredSearchIds()) {
     await retryOnConflict(svc, () => rescreenOne(svc, id, report));
@@ -244,4 +250,33 @@ export async function setMonitorSuspended(svc: ServiceContext, id: SearchIdParam
     await svc.store.commit([{ type: 'update_search', search: next, expected_version: s.version }, ...(await eventsOf(svc, s, [event], iso))]);
     return success(monitorsView(next));
   });
+}
+
+export interface ListVersionLoad {
+  /** The version this instance serves now. */
+  version: ListVersion;
+  /** The re-screening this instance did for it; null when the version was not new to it or another instance claimed it. */
+  rescreen: RescreenReport | null;
+}
+
+/**
+ * The host loaded lists (`fingerprint`: a hash of what it read): they become this instance's screeners, recorded as
+ * a new list version when they differ from the current one. Monitored searches are re-screened for a version by
+ * the one instance that claims it (see list-versions.ts).
+ */
+export async function loadListVersion(
+  svc: ServiceContext,
+  newScreener: Screener,
+  fingerprint: string,
+  options: { description?: string; referenceScreener?: Screener } = {},
+): Promise<ListVersionLoad> {
+  const { iso } = svc.now();
+  const version = await svc.listVersions.record(fingerprint, options.description ?? '', iso);
+  svc.replaceScreeners(newScreener, options.referenceScreener);
+  const known = svc.listVersion !== null && svc.listVersion.version === version.version;
+  svc.listVersion = version;
+  if (known || !(await svc.listVersions.claimRescreen(version.version, svc.instanceId, iso, svc.rescreenClaimStaleMs))) return { version, rescreen: null };
+  const report = await rescreenAll(svc);
+  await svc.listVersions.completeRescreen(version.version, svc.instanceId, svc.now().iso);
+  return { version, rescreen: report };
 }

@@ -11,7 +11,7 @@
  */
 import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
-import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import { migrate } from './schema.js';
 import type {
   AccountRecord,
@@ -28,13 +28,6 @@ import type {
 } from '../types.js';
 
 
-const SORT_COLUMNS = {
-  id: 'id',
-  created_at: 'created_at',
-  updated_at: 'updated_at',
-  assignee_id: 'COALESCE(assignee_id, -1)',
-  searcher_id: 'searcher_id',
-} as const;
 
 const parse = <T>(row: { data: string } | undefined): T | null => (row ? (JSON.parse(row.data) as T) : null);
 const parseAll = <T>(rows: { data: string }[]): T[] => rows.map((r) => JSON.parse(r.data) as T);
@@ -244,6 +237,15 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     for (const op of ops) applyOp(op);
   });
 
+  const claim = calls.write((now: string, limit: number, leaseUntil: string): OutboxRecord[] => {
+    const rows = st(
+      `SELECT seq, data FROM tamis_outbox WHERE delivered = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+       ORDER BY seq LIMIT ?`,
+    ).all(now, limit) as { seq: number; data: string }[];
+    for (const r of rows) st('UPDATE tamis_outbox SET next_attempt_at = ? WHERE seq = ?').run(leaseUntil, r.seq);
+    return parseAll<OutboxRecord>(rows);
+  });
+
   function where(q: SearchQuery): { sql: string; params: unknown[] } {
     const parts: string[] = ['account_id = ?'];
     const params: unknown[] = [q.account_id];
@@ -344,7 +346,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
         return parseAll<SearchRecord>(rows.reverse());
       }
       const keyset = q.after_id !== undefined;
-      const col = keyset ? 'id' : SORT_COLUMNS[q.sort_by ?? 'id'];
+      const col = keyset ? 'id' : SEARCH_SORT_SQL[q.sort_by ?? 'id'];
       const dir = !keyset && q.sort_dir === 'DESC' ? 'DESC' : 'ASC';
       const rows = db
         .prepare(`SELECT data FROM tamis_searches ${w.sql} ORDER BY ${col} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
@@ -396,6 +398,10 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
            ORDER BY seq LIMIT ?`,
         ).all(n, limit) as DataRow[],
       );
+    },
+    async claimOutbox(now, limit, leaseUntil) {
+      // One write transaction (BEGIN IMMEDIATE): processes sharing the file take the write lock in turn.
+      return claim(new Date(now).toISOString(), limit, new Date(leaseUntil).toISOString());
     },
     async getOutboxRecord(id) {
       return parse<OutboxRecord>(st('SELECT data FROM tamis_outbox WHERE id = ?').get(id) as DataRow | undefined);

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import type { ListVersionStore } from '../list-versions.js';
 import type {
   AccountRecord,
   CommentRecord,
@@ -376,6 +377,29 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         expect((await s.listOutbox()).map((r) => r.id)).toEqual(['o1', 'o2', 'o3']);
       });
 
+      it('claims due records once (when the adapter can): claimed records are leased until updated or the lease ends', async () => {
+        const s = await fresh();
+        expect(typeof s.claimOutbox === 'function' || s.claimOutbox === undefined).toBe(true);
+        if (!s.claimOutbox) return;
+        await s.commit([{ type: 'append_outbox', records: [outbox('o1'), outbox('o2'), outbox('o3', { next_attempt_at: '2026-01-01T00:10:00.000Z' })] }]);
+        const lease = '2026-01-01T00:20:00.000Z';
+        expect((await s.claimOutbox('2026-01-01T00:05:00.000Z', 10, lease)).map((r) => r.id)).toEqual(['o1', 'o2']);
+        expect(await s.claimOutbox('2026-01-01T00:05:00.000Z', 10, lease)).toEqual([]);
+        expect((await s.pendingOutbox('2026-01-01T00:15:00.000Z', 10)).map((r) => r.id)).toEqual(['o3']);
+        // Concurrent claimers never get the same record.
+        const later = '2026-01-01T00:30:00.000Z';
+        const claims = await Promise.all([1, 2, 3, 4].map(() => s.claimOutbox!(later, 1, '2026-01-01T01:00:00.000Z')));
+        const ids = claims.flat().map((r) => r.id);
+        expect([...ids].sort()).toEqual(['o1', 'o2', 'o3']);
+        // An update ends the lease: a delivered record is never due, a failed one is due at its next attempt.
+        await s.commit([
+          { type: 'update_outbox', record: outbox('o1', { delivered_at: later, attempts: 1 }) },
+          { type: 'update_outbox', record: outbox('o2', { attempts: 1, next_attempt_at: '2026-01-01T00:40:00.000Z' }) },
+        ]);
+        expect((await s.claimOutbox('2026-01-01T00:41:00.000Z', 10, '2026-01-01T02:00:00.000Z')).map((r) => r.id)).toEqual(['o2']);
+        expect((await s.claimOutbox('2026-01-01T01:00:00.000Z', 10, '2026-01-01T02:00:00.000Z')).map((r) => r.id)).toEqual(['o3']);
+      });
+
       it('refuses duplicate ids and updates of missing records', async () => {
         const s = await fresh();
         await s.commit([{ type: 'append_outbox', records: [outbox('o1')] }]);
@@ -485,6 +509,45 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
           expect(await ids(await seed(), q)).toEqual(expected);
         });
       }
+    });
+  });
+}
+
+/**
+ * The conformance suite of list-version stores (`ListVersionStore`): `make` returns an empty one.
+ */
+export function testListVersions(name: string, make: () => ListVersionStore | Promise<ListVersionStore>): void {
+  describe(`list versions conformance: ${name}`, () => {
+    const t = (min: number) => new Date(Date.UTC(2026, 0, 1, 0, min)).toISOString();
+    it('records a new version only when the fingerprint changes, and answers the current one', async () => {
+      const s = await make();
+      expect(await s.current()).toBeNull();
+      const v1 = await s.record('fp-a', 'lists a', t(0));
+      expect(v1).toEqual({ version: 1, fingerprint: 'fp-a', description: 'lists a', created_at: t(0) });
+      expect(await s.record('fp-a', 'again', t(1))).toEqual(v1);
+      const v2 = await s.record('fp-b', 'lists b', t(2));
+      expect(v2.version).toBe(2);
+      expect(await s.current()).toEqual(v2);
+      // Lists going back to earlier content are a new version (monitored searches were last screened against b).
+      expect((await s.record('fp-a', 'lists a', t(3))).version).toBe(3);
+    });
+
+    it('of concurrent records of one fingerprint, one version results', async () => {
+      const s = await make();
+      const got = await Promise.all([1, 2, 3, 4].map(() => s.record('fp-x', 'x', t(0))));
+      expect(new Set(got.map((v) => v.version)).size).toBe(1);
+      expect((await s.current())?.version).toBe(got[0]?.version);
+    });
+
+    it('one claimer of the re-screening wins; a stale claim is taken over; a completed one never is', async () => {
+      const s = await make();
+      const v = await s.record('fp', 'd', t(0));
+      const won = await Promise.all(['i1', 'i2', 'i3'].map((id) => s.claimRescreen(v.version, id, t(1), 10 * 60_000)));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      expect(await s.claimRescreen(v.version, 'i4', t(5), 10 * 60_000)).toBe(false);
+      expect(await s.claimRescreen(v.version, 'i4', t(12), 10 * 60_000)).toBe(true);
+      await s.completeRescreen(v.version, 'i4', t(13));
+      expect(await s.claimRescreen(v.version, 'i5', t(60), 10 * 60_000)).toBe(false);
     });
   });
 }

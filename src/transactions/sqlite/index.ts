@@ -72,5 +72,6 @@ export function createSqliteTransactionStore(db: Db, options: SqliteTransactionS
   };
 }
 
+export { createSqliteRiskStore, createSqliteMuteStore, type SqliteRiskStoreOptions } from './risks.js';
 export { openSqliteDatabase, type SqliteDatabase, type SqliteStatement, type SqliteRunResult, type SqliteTransaction } from '../../sqlite/database.js';
 export { MissingPeerDependencyError } from '../../peer.js';

@@ -1,0 +1,57 @@
+/** Placements of query words through the abbreviation table (lists/abbreviations.txt; issue 16). */
+import { range, sum, type AssignContext, type Option } from './assign.js';
+import { SIMILARITY } from './evidence.js';
+import type { PreparedWord } from './prepare.js';
+
+/** At most this many words make an abbreviation (`u s a`). */
+const MAX_ABBREVIATION_WORDS = 3;
+
+/**
+ * Abbreviations (lists/abbreviations.txt), either way round: query words i.. glued spell an abbreviation whose
+ * expansion is a run of list words (`Int'l` ~ `International`, `U.S.` ~ `United States`), or a run of list words
+ * glued is an abbreviation whose expansion the query words starting at i spell out. Reported as `equivalent_name`.
+ */
+export function abbreviationOptions(
+  i: number,
+  query: readonly PreparedWord[],
+  list: readonly PreparedWord[],
+  ctx: AssignContext,
+  push: (o: Pick<Option, 'queryCount' | 'list' | 'type' | 'credit' | 'queryMass'> & Partial<Pick<Option, 'anchor' | 'part'>>) => void,
+): void {
+  const { abbreviations, expansions, abbreviationStarts } = ctx.tables;
+  if (abbreviations.size === 0) return;
+  const n = query.length;
+  const m = list.length;
+  const sim = SIMILARITY.removed_spaces;
+  if (abbreviationStarts.has(query[i]!.text)) {
+    let glued = '';
+    for (let k = 1; k <= MAX_ABBREVIATION_WORDS && i + k <= n; k++) {
+      glued += query[i + k - 1]!.text;
+      for (const expansion of abbreviations.get(glued) ?? []) {
+        for (let j = 0; j + expansion.length <= m; j++) {
+          if (!runIs(list, j, expansion)) continue;
+          const lm = sum(ctx.listMass, j, expansion.length);
+          push({ queryCount: k, list: range(j, expansion.length), type: 'equivalent_name', credit: sim * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+        }
+      }
+    }
+  }
+  for (let j = 0; j < m; j++) {
+    if (!abbreviationStarts.has(list[j]!.text)) continue;
+    let glued = '';
+    for (let k = 1; k <= MAX_ABBREVIATION_WORDS && j + k <= m; k++) {
+      glued += list[j + k - 1]!.text;
+      for (const expansion of abbreviations.get(glued) ?? []) {
+        if (i + expansion.length > n || !runIs(query, i, expansion) || !expansions.has(expansion.join(' '))) continue;
+        const lm = sum(ctx.listMass, j, k);
+        push({ queryCount: expansion.length, list: range(j, k), type: 'equivalent_name', credit: sim * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+      }
+    }
+  }
+}
+
+/** Words from..from+run.length-1 are the run's words. */
+function runIs(words: readonly PreparedWord[], from: number, run: readonly string[]): boolean {
+  for (let k = 0; k < run.length; k++) if (words[from + k]!.text !== run[k]) return false;
+  return true;
+}

@@ -1,0 +1,78 @@
+/** The evidence of a placement of query words on a list name (evidence.ts), and a bound checked before the search. */
+import { placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './assign.js';
+import { LIST_LEFT, evidenceOf } from './evidence.js';
+import type { PreparedWord } from './prepare.js';
+
+/**
+ * Whether some placement could make a hit: one option anchors, and the objective can reach 0 (the threshold) with
+ * each query word at its best option (a word that a glued option of an earlier word may cover counts at least 0).
+ * Most list names a query is compared with fail this, and skip the search.
+ */
+export function mayPass(options: readonly Option[][], ctx: AssignContext): boolean {
+  let anchor = false;
+  let bound = 0;
+  let coveredTo = 0;
+  for (let i = 0; i < options.length; i++) {
+    let best = -Infinity;
+    let reach = i + 1;
+    for (const o of options[i]!) {
+      if (o.anchor) anchor = true;
+      if (o.value > best) best = o.value;
+      reach = Math.max(reach, i + o.queryCount);
+    }
+    bound += i < coveredTo ? Math.max(0, best) : best;
+    coveredTo = Math.max(coveredTo, reach);
+  }
+  if (!anchor) return false;
+  return bound - ctx.lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
+}
+
+/** The placements and evidence of the chosen options (one per query word or run of glued query words). */
+export function evaluate(choices: readonly Option[], n: number, query: readonly PreparedWord[], list: readonly PreparedWord[], ctx: AssignContext): Assignment {
+  const placed: PlacedWord[] = [];
+  let credit = 0;
+  let queryLeft = 0;
+  let anchored = false;
+  let parts = 0;
+  let unplaced = 0;
+  let sharpUnplaced = false;
+  const matched = new Array<boolean>(list.length).fill(false);
+  let i = 0;
+  for (const c of choices) {
+    for (let k = 0; k < c.queryCount; k++) placed.push(placement(c));
+    credit += c.credit;
+    queryLeft += c.queryMass - c.credit;
+    if (c.list.length === 0 && c.queryMass > 0) {
+      unplaced += c.queryMass;
+      if (sharp(query[i]!, ctx)) sharpUnplaced = true;
+    }
+    for (const j of c.list) matched[j] = true;
+    if (c.anchor) anchored = true;
+    if (c.part) parts += c.queryCount;
+    i += c.queryCount;
+  }
+  // A repeated word is reported as its first occurrence was placed.
+  for (let q = 0; q < n; q++) {
+    const first = ctx.duplicateOf?.[q];
+    if (first !== undefined) placed[q] = placed[first]!;
+  }
+  let listTotal = 0;
+  let unmatched = 0;
+  let sharpUnmatched = false;
+  for (let j = 0; j < list.length; j++) {
+    const mass = ctx.listMass[j]!;
+    listTotal += mass;
+    if (matched[j] || mass === 0) continue;
+    unmatched += mass;
+    if (sharp(list[j]!, ctx)) sharpUnmatched = true;
+  }
+  const listLeft = listTotal - credit;
+  const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0);
+  const evidence = evidenceOf(credit, queryLeft, listLeft, Math.min(unplaced, unmatched), ctx.queryWeight);
+  return { placed, credit, queryLeft, listLeft, evidence, anchored, parts, contradiction };
+}
+
+/** An initial or a number: left over on both sides, such words contradict (`J Smith`, `K Smith`; `Star 3`, `Star 4`). */
+function sharp(w: PreparedWord, ctx: AssignContext): boolean {
+  return w.text.length === 1 || w.isNumber || ctx.tables.wordToDigits.has(w.text);
+}

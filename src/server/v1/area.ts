@@ -36,12 +36,12 @@ import type {
 import { toHistoryRecord } from '../../transactions/record.js';
 import type { ScenarioLiteral } from '../../transactions/scenario-types.js';
 import { createTransactionService, type TransactionActor, type TransactionService } from '../../transactions/service.js';
-import type { AlertMute, Transaction, TransactionProblemDetail, TransactionViolation } from '../../transactions/types.js';
+import type { AlertMute, TransactionProblemDetail, TransactionViolation } from '../../transactions/types.js';
 import { toProblemDetail } from '../../transactions/validation.js';
 import { caseCustomer, customerIdentifierOf, customerPartyName, evaluationCustomer, stableUuid, type CustomerProfileStore } from './customers.js';
 import { createCustomerProfiles, type CustomerProfiles } from './customer-profiles.js';
 import type { ScenarioVersionStore } from './scenario-store.js';
-import { createScenarioRegistry, type ScenarioRegistry } from './scenarios.js';
+import { createScenarioRegistry, SCENARIO_REFRESH_MS, type ScenarioRegistry } from './scenarios.js';
 
 /**
  * Every store the area reads and writes. `memoryTransactionAreaStores()` and `sqliteTransactionAreaStores(db)`
@@ -143,6 +143,7 @@ export interface TransactionArea {
 }
 
 const NIL = '00000000-0000-0000-0000-000000000000';
+
 
 /** The API users of the options, hashed, in the credential store. */
 async function applyUsers(store: CredentialStore, realm: string, users: readonly TransactionAreaUser[]): Promise<void> {
@@ -293,6 +294,7 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
     },
 
     async submit(input) {
+      await scenarios.refresh(SCENARIO_REFRESH_MS);
       const ext = (input as { customer_external_identifier?: unknown } | null)?.customer_external_identifier;
       const external = typeof ext === 'string' ? ext : null;
       const identifier = external === null ? NIL : customerIdentifierOf(o.account_identifier, external);
@@ -303,6 +305,7 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
     },
 
     async reevaluate(identifier) {
+      await scenarios.refresh(SCENARIO_REFRESH_MS);
       const t = await stores.transactions.get(identifier);
       if (!t) return transactions.reevaluate(identifier, { identifier: NIL });
       const customer = await customerOf(null, t.customer_identifier, t);
@@ -369,4 +372,3 @@ export async function createTransactionArea(o: TransactionAreaOptions): Promise<
   };
 }
 
-export type { Transaction };

@@ -48,6 +48,11 @@ export interface ScenarioRegistry {
   /** The version in force, with its definition. */
   get(identifier: string): Result<ScenarioVersionRecord, TransactionProblemDetail>;
   versions(identifier: string): Result<ScenarioVersionRecord[], TransactionProblemDetail>;
+  /**
+   * Read the versions other instances sharing the store have created since (at most once per `maxAgeMs`, by the
+   * clock port); the newest of each scenario goes in force.
+   */
+  refresh(maxAgeMs?: number): Promise<void>;
   /** Validate, compile and store a new version (the definition's format decides how it is read); it goes in force. */
   create(definition: unknown, createdBy: string | null): Promise<Result<ScenarioVersionRecord, TransactionProblemDetail>>;
   backtest(
@@ -63,7 +68,8 @@ interface Version {
   compiled: CompiledScenario;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How stale the scenario versions may be before a call reads the store again (other instances' versions). */
+export const SCENARIO_REFRESH_MS = 5000;
 
 export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promise<Result<ScenarioRegistry, TransactionViolation[]>> {
   const { clock, ids } = o;
@@ -100,6 +106,8 @@ export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promis
   const inForce = (identifier: string): Version | undefined => byId.get(identifier)?.at(-1);
   const current = () => [...byId.values()].map((vs) => (vs.at(-1) as Version).compiled);
 
+  const known = (r: ScenarioVersionRecord) => byId.get(r.identifier)?.some((v) => v.record.version === r.version) === true;
+  const compileStored = (r: ScenarioVersionRecord) => compile(r.definition, r.format === 'hosted' ? { identifier: r.identifier, version: r.version } : undefined);
   const problems: TransactionViolation[] = [];
   o.scenarios.forEach((s, i) => {
     const c = compile(s);
@@ -107,9 +115,9 @@ export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promis
     else add({ record: recordOf(s, c.value, 'config', null), compiled: c.value });
   });
   for (const r of await o.store.list()) {
-    const c = compile(r.definition, r.format === 'hosted' ? { identifier: r.identifier, version: r.version } : undefined);
+    const c = compileStored(r);
     if (!c.ok) problems.push(...c.error.map((p) => ({ ...p, path: `stored ${r.identifier} v${r.version}${p.path.replace(/^\$/, '')}` })));
-    else if (!byId.get(r.identifier)?.some((v) => v.record.version === r.version)) add({ record: r, compiled: c.value });
+    else if (!known(r)) add({ record: r, compiled: c.value });
   }
   if (problems.length) return { ok: false, error: problems };
 
@@ -131,8 +139,35 @@ export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promis
     return { ...rest, versions: vs.map((v) => v.record.version) };
   };
 
+  let refreshedAt = Date.parse(clock.now());
+  let refreshing: Promise<void> | null = null;
+  const refreshNow = async () => {
+    let changed = false;
+    for (const r of await o.store.list()) {
+      if (known(r)) continue;
+      const c = compileStored(r);
+      if (!c.ok) continue; // stored by another instance, so it compiled there; a different build may not read it
+      add({ record: r, compiled: c.value });
+      changed = true;
+    }
+    if (changed) {
+      const next = build(current());
+      if (next.ok) engine = next.value;
+    }
+  };
+
   const registry: ScenarioRegistry = {
     engine: delegate,
+
+    async refresh(maxAgeMs = 0) {
+      const now = Date.parse(clock.now());
+      if (now - refreshedAt < maxAgeMs) return;
+      refreshedAt = now;
+      refreshing ??= refreshNow().finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    },
 
     list(page) {
       const p = validateTransactionPageRequest(page);
@@ -222,4 +257,3 @@ export async function createScenarioRegistry(o: ScenarioRegistryOptions): Promis
   return { ok: true, value: registry };
 }
 
-export const isUuid = (s: string): boolean => UUID_RE.test(s);

@@ -4,8 +4,9 @@
  * whose evaluation failed once its scenario is fixed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransactionArea, memoryTransactionAreaStores } from '../../../src/server/index.js';
 import { allowedCardPayment, heldBankPayment } from './fixtures.js';
-import { startV1, type V1Harness } from './harness.js';
+import { ACCOUNT, REALM, SECRET, startV1, type V1Harness } from './harness.js';
 
 let v: V1Harness;
 let large: any;
@@ -109,5 +110,26 @@ describe('POST /v1/scenarios and back-tests', () => {
     const again = await v.call('POST', `/v1/transactions/${t.identifier}/re-evaluate`);
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ identifier: t.identifier, evaluation_outcome: 'HOLD' }); // the large-transaction version 2 holds it
+  });
+});
+
+describe('several instances sharing the stores', () => {
+  it('a version created on one instance is in force on another once its copy is 5 seconds old, at once for a new version', async () => {
+    const stores = memoryTransactionAreaStores();
+    const clock = { skew: 0, now: () => new Date(Date.now() + clock.skew).toISOString() };
+    const make = () => createTransactionArea({ stores, account_identifier: ACCOUNT, realm: REALM, tokenSecret: SECRET, clock });
+    const [a, b] = [await make(), await make()];
+    const id = large.identifier;
+    const def = (a.scenarios.get(id) as any).value.definition;
+    expect((await a.scenarios.create({ ...def, version: 2 }, null)).ok).toBe(true);
+    expect((b.scenarios.get(id) as any).value.version).toBe(1);
+    await b.submit(allowedCardPayment('instances'));
+    expect((b.scenarios.get(id) as any).value.version).toBe(1); // read less than 5 seconds ago
+    clock.skew = 5000;
+    await b.submit(allowedCardPayment('instances'));
+    expect((b.scenarios.get(id) as any).value.version).toBe(2);
+    const conflict = await b.scenarios.create({ ...def, version: 2 }, null);
+    expect(conflict.ok).toBe(false);
+    expect((a.scenarios.get(id) as any).value.version).toBe(2);
   });
 });

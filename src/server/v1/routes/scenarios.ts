@@ -5,7 +5,7 @@
 import type { TransactionCustomerContext } from '../../../transactions/engine.js';
 import { evaluationCustomer } from '../customers.js';
 import { answer, type V1Route } from '../http.js';
-import type { BacktestRequest } from '../scenarios.js';
+import { SCENARIO_REFRESH_MS, type BacktestRequest } from '../scenarios.js';
 import { pageQuery, V1 } from '../schemas.js';
 import { pageOf } from './transactions.js';
 
@@ -19,7 +19,10 @@ export const SCENARIO_ROUTES: V1Route[] = [
     tag: 'scenarios',
     query: pageQuery,
     responses: { 200: V1.scenarioList },
-    handle: async (c) => answer(c.area.scenarios.list(pageOf(c.query))),
+    handle: async (c) => {
+      await c.area.scenarios.refresh(SCENARIO_REFRESH_MS);
+      return answer(c.area.scenarios.list(pageOf(c.query)));
+    },
   },
   {
     method: 'POST',
@@ -33,7 +36,10 @@ export const SCENARIO_ROUTES: V1Route[] = [
     body: { json: V1.scenarioDefinition, required: true },
     responses: { 201: V1.scenario },
     problems: [409],
-    handle: async (c) => answer(await c.area.scenarios.create(c.body, c.actor.user_identifier), 201, { headers: (v) => ({ location: `/v1/scenarios/${v.identifier}` }) }),
+    handle: async (c) => {
+      await c.area.scenarios.refresh(0);
+      return answer(await c.area.scenarios.create(c.body, c.actor.user_identifier), 201, { headers: (v) => ({ location: `/v1/scenarios/${v.identifier}` }) });
+    },
   },
   {
     method: 'GET',
@@ -43,7 +49,10 @@ export const SCENARIO_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: V1.scenario },
     problems: [404],
-    handle: async (c) => answer(c.area.scenarios.get(c.params.identifier as string)),
+    handle: async (c) => {
+      await c.area.scenarios.refresh(SCENARIO_REFRESH_MS);
+      return answer(c.area.scenarios.get(c.params.identifier as string));
+    },
   },
   {
     method: 'GET',
@@ -53,7 +62,10 @@ export const SCENARIO_ROUTES: V1Route[] = [
     params: id,
     responses: { 200: V1.scenarioVersions },
     problems: [404],
-    handle: async (c) => answer(c.area.scenarios.versions(c.params.identifier as string), 200, { body: (versions) => ({ versions }) }),
+    handle: async (c) => {
+      await c.area.scenarios.refresh(SCENARIO_REFRESH_MS);
+      return answer(c.area.scenarios.versions(c.params.identifier as string), 200, { body: (versions) => ({ versions }) });
+    },
   },
   {
     method: 'POST',
@@ -75,6 +87,7 @@ export const SCENARIO_ROUTES: V1Route[] = [
         const message = 'the body is {}, { "version": N } or { "definition": {...} }';
         return { problem: c.area.problem(400, [{ code: 'INVALID_VALUE', message, path: extra.length ? `$.${extra[0]}` : '$.version' }]).error };
       }
+      await c.area.scenarios.refresh(SCENARIO_REFRESH_MS);
       const transactions = await c.area.stores.transactions.list();
       const profiles = new Map<string, TransactionCustomerContext>();
       for (const t of transactions) {

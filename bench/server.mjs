@@ -1,11 +1,15 @@
 // The HTTP overhead of `tamis serve`, on the built package:
 //   npm run bench:server            (= npm run build && node bench/server.mjs)
-//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample] [--dist DIR]
+//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample | --empty] [--dist DIR]
 //
 // POST /searches over the OFAC SDN list from ../shared/data/ofac (the bundled sample list with --sample or when the
-// folder is absent), four ways in the same run, in alternating blocks of 50 calls, in orders where each way
-// follows each other way equally often, so all four see the same store size, machine load and carry-over:
-//   in process   `service.forApiKey(key).createSearch(body)`, the answer as an object (no JSON);
+// folder is absent; an empty list with --empty), five ways in the same run, in alternating blocks of 50 calls, in
+// orders where each way follows each other way equally often, so all five see the same store size, machine load and
+// carry-over:
+//   in process   `service.forApiKey(key).createSearch(body)`, the answer as an object (no JSON), back to back;
+//   in process, idle between calls: the same call after a 1-byte TCP round trip with the client process, so the
+//                process waits between calls as a server does (its core goes to other processes, its caches cool,
+//                and V8 does deferred garbage collection work in the idle time): the search's own cost in a server;
 //   tamis serve  createServer(), logging at info as `tamis serve` does (one line per request, buffered), to /dev/null;
 //   bare route   a bare Fastify route making the same service call and sending JSON.stringify(answer): the floor
 //                of any HTTP layer doing this work with Fastify and Node's http;
@@ -30,8 +34,17 @@ const BLOCK = 50;
 // Orders of the ways in successive rounds such that each way follows each other way equally often (Williams
 // designs): a block pays part of the garbage collection and cache misses of the block before it, and a fixed order
 // would bill one way for another (measured: 0.13 ms per call on the way placed after the in-process block).
-const WILLIAMS_4 = [[0, 1, 3, 2], [1, 2, 0, 3], [2, 3, 1, 0], [3, 0, 2, 1]];
-const WILLIAMS_3 = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0], [0, 2, 1], [1, 0, 2]];
+const williams = (n) => {
+  const first = [0];
+  for (let lo = 1, hi = n - 1; first.length < n; ) {
+    first.push(lo++);
+    if (first.length < n) first.push(hi--);
+  }
+  const rows = Array.from({ length: n }, (_, i) => first.map((k) => (k + i) % n));
+  return n % 2 === 0 ? rows : [...rows, ...rows.map((r) => [...r].reverse())];
+};
+const WILLIAMS_5 = williams(5);
+const WILLIAMS_3 = williams(3);
 const KEY = 'bench-key-0001';
 const body = (names, i) => ({ search_term: names[i % names.length], client_ref: `C-${i % 50}`, limit: 10 });
 
@@ -56,10 +69,18 @@ async function client() {
   };
   process.on('message', async (m) => {
     if (m.cmd === 'init') {
+      // The echo of the 'idle' way: one byte back for each byte.
+      const { createServer } = await import('node:net');
+      const echo = createServer((socket) => {
+        socket.setNoDelay(true);
+        socket.on('data', (d) => socket.write(d));
+      });
+      await new Promise((resolve) => echo.listen(0, '127.0.0.1', resolve));
+      echo.unref();
       names = m.names;
       ca = m.ca;
       for (const [name, url] of Object.entries(m.urls)) pools[name] = new Pool(url, { connections: 1, pipelining: 1, ...(ca ? { connect: { ca } } : {}) });
-      process.send({ ok: true });
+      process.send({ ok: true, echoPort: echo.address().port });
     } else if (m.cmd === 'block') {
       const walls = [];
       let bytes = 0;
@@ -100,7 +121,10 @@ async function main() {
   const tls = process.argv.includes('--tls');
   const log = !process.argv.includes('--no-log');
   const ofacDir = fileURLToPath(new URL('../../shared/data/ofac', import.meta.url));
-  const ofac = !process.argv.includes('--sample') && existsSync(`${ofacDir}/sdn.csv`);
+  // --empty: the searches run over an empty list (a few microseconds each), names taken from the sample list: the
+  // HTTP layer without the search's cache and garbage collection effects.
+  const emptyList = process.argv.includes('--empty');
+  const ofac = !emptyList && !process.argv.includes('--sample') && existsSync(`${ofacDir}/sdn.csv`);
   let entities;
   if (ofac) {
     const r = await importOfacDir(ofacDir);
@@ -121,7 +145,7 @@ async function main() {
     await service.createApiKey(user.id, KEY);
     return service;
   };
-  const service = await makeService(entities);
+  const service = await makeService(emptyList ? [] : entities);
   const api = service.forApiKey(KEY);
   // Names of the list, one letter changed in every third (a typo), so searches find a few hits each.
   const step = Math.max(1, Math.floor(entities.length / 200));
@@ -166,24 +190,37 @@ async function main() {
       child.once('message', resolve);
       child.send(m);
     });
-  await ask({ cmd: 'init', urls, names, ca: pems?.cert });
+  const { echoPort } = await ask({ cmd: 'init', urls, names, ca: pems?.cert });
+  const { connect } = await import('node:net');
+  const echo = connect(echoPort, '127.0.0.1');
+  await new Promise((resolve) => echo.once('connect', resolve));
+  echo.setNoDelay(true);
+  const ONE = Buffer.from('x');
+  const roundTrip = () =>
+    new Promise((resolve) => {
+      echo.once('data', resolve);
+      echo.write(ONE);
+    });
 
-  const ways = ['local', 'tamis', 'bare', 'canned'];
-  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0 });
+  const ways = ['local', 'idle', 'tamis', 'bare', 'canned'];
+  // blocks: server CPU per call of each block, in round order (the medians below pair the ways round by round).
+  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [] });
   const stats = Object.fromEntries(ways.map((w) => [w, fresh()]));
   const block = async (way, from, to) => {
     const s = stats[way];
-    if (way === 'local') {
+    if (way === 'local' || way === 'idle') {
       const c = cpu();
       const k0 = sys();
       for (let k = from; k < to; k++) {
         const t = performance.now();
+        if (way === 'idle') await roundTrip();
         const r = await api.createSearch(body(names, k));
         s.walls.push(performance.now() - t);
         if (r.status !== 'success') throw new Error(JSON.stringify(r));
       }
       s.serverCpu += cpu() - c;
       s.serverSys += sys() - k0;
+      s.blocks.push((cpu() - c) / (to - from));
       return;
     }
     const c = cpu();
@@ -191,6 +228,7 @@ async function main() {
     const r = await ask({ cmd: 'block', target: way, from, to });
     s.serverCpu += cpu() - c;
     s.serverSys += sys() - k0;
+    s.blocks.push((cpu() - c) / (to - from));
     s.clientCpu += r.cpu;
     s.bytes += r.bytes;
     s.walls.push(...r.walls);
@@ -202,7 +240,7 @@ async function main() {
   const loadBefore = loadavg()[0];
   for (let i = 0, round = 0; i < calls; i += BLOCK, round++) {
     const to = Math.min(calls, i + BLOCK);
-    for (const k of WILLIAMS_4[round % 4]) await block(ways[k], i, to);
+    for (const k of WILLIAMS_5[round % WILLIAMS_5.length]) await block(ways[k], i, to);
   }
   const loadAfter = loadavg()[0];
 
@@ -210,20 +248,31 @@ async function main() {
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const f = (x) => x.toFixed(3).padStart(8);
   const per = (w, k) => stats[w][k] / calls;
-  const list = ofac ? `OFAC SDN list (${entities.length} entities)` : `bundled sample list (${entities.length} entities)`;
+  const list = emptyList ? 'an empty list (names of the sample list)' : ofac ? `OFAC SDN list (${entities.length} entities)` : `bundled sample list (${entities.length} entities)`;
   console.log(`tamis serve bench: POST /searches, ${list}, ${calls} calls each way in alternating blocks of ${BLOCK}`);
   console.log(`  ${tls ? 'HTTPS' : 'HTTP'} keep-alive on 127.0.0.1, client (undici) in its own process, one call at a time; answers ${Math.round(stats.tamis.bytes / calls)} bytes on average; tamis serve logging ${log ? 'at info (to /dev/null)' : 'off'}`);
   console.log(`  load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${cpus().length} cores`);
-  console.log('  per call, ms                       server CPU (kernel)  client CPU   wall mean     p50       p99');
-  const label = { local: 'in process (createSearch)', tamis: 'tamis serve', bare: 'bare Fastify route, same call', canned: 'bare Fastify route, canned answer' };
+  // A major garbage collection of the growing store (tens of ms) lands in one block of one way and moves that way's
+  // mean; the median over blocks, and the median of the differences of two ways in the same round, do not move.
+  const median = (xs) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  };
+  const paired = (a, b) => median(stats[a].blocks.map((x, i) => x - stats[b].blocks[i]));
+  console.log('  per call, ms                       server CPU (kernel)  median  client CPU   wall mean     p50       p99');
+  const label = { local: 'in process (createSearch)', idle: 'in process, idle between calls', tamis: 'tamis serve', bare: 'bare Fastify route, same call', canned: 'bare Fastify route, canned answer' };
   for (const w of ways) {
     const s = stats[w];
-    console.log(`  ${label[w].padEnd(34)}${f(per(w, 'serverCpu'))} ${f(per(w, 'serverSys'))}  ${w === 'local' ? '       -' : f(per(w, 'clientCpu'))}  ${f(mean(s.walls))}  ${f(q(s.walls, 0.5))}  ${f(q(s.walls, 0.99))}`);
+    console.log(`  ${label[w].padEnd(34)}${f(per(w, 'serverCpu'))} ${f(per(w, 'serverSys'))} ${f(median(s.blocks))}  ${w === 'local' || w === 'idle' ? '       -' : f(per(w, 'clientCpu'))}  ${f(mean(s.walls))}  ${f(q(s.walls, 0.5))}  ${f(q(s.walls, 0.99))}`);
   }
-  const over = (w) => per(w, 'serverCpu') - per('local', 'serverCpu');
-  console.log(`  HTTP overhead per call (tamis serve minus in process): server CPU ${over('tamis').toFixed(3)} ms, client CPU ${per('tamis', 'clientCpu').toFixed(3)} ms; wall mean ${(mean(stats.tamis.walls) - mean(stats.local.walls)).toFixed(3)} ms, p50 ${(q(stats.tamis.walls, 0.5) - q(stats.local.walls, 0.5)).toFixed(3)} ms`);
-  console.log(`    of which Fastify and Node's HTTP with the same call (bare route minus in process): server CPU ${over('bare').toFixed(3)} ms`);
-  console.log(`    and tamis's own layer (tamis serve minus bare route): server CPU ${(per('tamis', 'serverCpu') - per('bare', 'serverCpu')).toFixed(3)} ms`);
+  // Each figure twice: difference of the means / median of the paired block differences (the steadier one).
+  const both = (a, b) => `${(per(a, 'serverCpu') - per(b, 'serverCpu')).toFixed(3)} / ${paired(a, b).toFixed(3)} ms`;
+  console.log(`  HTTP overhead per call, server CPU (difference of means / median of paired blocks):`);
+  console.log(`    tamis serve minus in process: ${both('tamis', 'local')}; client CPU ${per('tamis', 'clientCpu').toFixed(3)} ms; wall mean ${(mean(stats.tamis.walls) - mean(stats.local.walls)).toFixed(3)} ms, p50 ${(q(stats.tamis.walls, 0.5) - q(stats.local.walls, 0.5)).toFixed(3)} ms`);
+  console.log(`    of which the search's own extra cost when the process idles between calls (in process idle minus back to back): ${both('idle', 'local')}`);
+  console.log(`    and the HTTP layer (tamis serve minus in process idle between calls): ${both('tamis', 'idle')}`);
+  console.log(`    Fastify and Node's HTTP with the same call (bare route minus in process idle between calls): ${both('bare', 'idle')}`);
+  console.log(`    tamis's own layer (tamis serve minus bare route): ${both('tamis', 'bare')}`);
   console.log(`    for comparison, HTTP alone (canned answer, no search): server CPU ${per('canned', 'serverCpu').toFixed(3)} ms, client CPU ${per('canned', 'clientCpu').toFixed(3)} ms`);
 
   // The layer alone, without sockets: Fastify's inject into tamis serve and into the bare route, over an empty list
@@ -260,6 +309,7 @@ async function main() {
   for (let i = 0; i < calls; i++) await api.createSearch(body(names, i));
   const localMs = performance.now() - t;
   console.log(`  searches per second: ${Math.round(calls / (flight.ms / 1000))} over HTTP (8 in flight), ${Math.round(calls / (localMs / 1000))} in process (one at a time)`);
+  echo.destroy();
   child.send({ cmd: 'close' });
   await server.close();
   await bare.close();

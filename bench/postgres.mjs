@@ -4,12 +4,16 @@
  * transaction, its risks, audit records and history), with the PostgreSQL store for one and two instances (separate
  * processes), against SQLite (one file; two processes share it), in the same run. Prints a markdown table.
  *
- *   npm run build && node bench/postgres.mjs [--n 1000] [--concurrency 8] [--database URL]
+ *   npm run build && node bench/postgres.mjs [--n 1000] [--concurrency 8] [--database URL] [--part all|instances|aggregates] [--history 10000]
  *
  * Without --database (or TAMIS_BENCH_DATABASE_URL) it starts a throwaway PostgreSQL cluster (initdb and pg_ctl of
  * the Debian postgresql package, as the postgres user when run as root) on a Unix socket, with fsync on.
  * SQLite rows: the transaction store in the file, risks, audit and history in each process's memory (the SQLite
  * adapters of those are not shared by processes); PostgreSQL rows: every store in the database.
+ *
+ * The aggregates part (postgres-aggregates.mjs): transactions evaluated per second for one customer whose history
+ * holds --history records, with the history aggregates computed in SQL, then with the window's records loaded and
+ * aggregated in Node, on two databases seeded alike.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +28,8 @@ const { values } = parseArgs({
     n: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '8' },
     database: { type: 'string' },
+    part: { type: 'string', default: 'all' },
+    history: { type: 'string', default: '10000' },
   },
 });
 const N = Number(values.n);
@@ -51,6 +57,19 @@ const { default: Database } = await import('better-sqlite3');
 const dir = mkdtempSync(join(tmpdir(), 'tamis-bench-pg-'));
 let serial = 0;
 
+/** The URL of a new, empty PostgreSQL database. */
+async function freshPostgresUrl() {
+  serial++;
+  const name = `tamis_bench_${process.pid}_${serial}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const m = /^(postgres(?:ql)?:\/\/[^/?]*)\/?[^?]*(\?.*)?$/.exec(adminUrl);
+  if (!m) throw new Error(`not a postgresql:// URL: ${adminUrl}`);
+  return `${m[1]}/${name}${m[2] ?? ''}`;
+}
+
 /** A fresh store for one run: a new SQLite file, or a new migrated PostgreSQL database. */
 async function freshStore(type) {
   serial++;
@@ -60,14 +79,7 @@ async function freshStore(type) {
     db.pragma('journal_mode = WAL');
     return { location: `sqlite:${file}`, service: createSqliteStore(db), close: async () => db.close() };
   }
-  const name = `tamis_bench_${process.pid}_${serial}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const m = /^(postgres(?:ql)?:\/\/[^/?]*)\/?[^?]*(\?.*)?$/.exec(adminUrl);
-  if (!m) throw new Error(`not a postgresql:// URL: ${adminUrl}`);
-  const url = `${m[1]}/${name}${m[2] ?? ''}`;
+  const url = await freshPostgresUrl();
   const pool = await connectPostgres({ connectionString: url, max: 2 });
   await migrate(pool);
   return { location: `postgres:${url}`, service: createPostgresStore(pool), close: () => pool.end() };
@@ -123,8 +135,13 @@ async function run(kind, type, instances) {
 }
 
 const rows = [];
+let aggregateRows = [];
 try {
-  for (const kind of ['searches', 'transactions']) {
+  if (values.part === 'all' || values.part === 'aggregates') {
+    const { benchAggregates } = await import('./postgres-aggregates.mjs');
+    aggregateRows = await benchAggregates({ freshDatabase: freshPostgresUrl, connectPostgres, migrate, n: N, concurrency: C, history: Number(values.history) });
+  }
+  for (const kind of values.part === 'aggregates' ? [] : ['searches', 'transactions']) {
     for (const type of ['sqlite', 'postgres']) {
       for (const instances of [1, 2]) {
         const r = await run(kind, type, instances);
@@ -138,6 +155,14 @@ try {
   cluster?.stop();
 }
 
+if (aggregateRows.length > 0) {
+  console.log(`\n### History aggregates: one customer with ${values.history} history records, ${N} transactions, ${C} in flight (Node ${process.version})\n`);
+  console.log('| history aggregates | transactions | seconds | per second | statements read | rows read |\n|---|---|---|---|---|---|');
+  for (const r of aggregateRows) {
+    console.log(`| ${r.label} | ${r.ops} | ${r.seconds.toFixed(2)} | ${r.rate.toFixed(1)} | ${r.statements} | ${r.rowsRead.toLocaleString('en-US')} |`);
+  }
+}
+if (rows.length === 0) process.exit(0);
 console.log(`\n### Several instances: ${N} operations per instance, ${C} in flight each (Node ${process.version})\n`);
 console.log('| operation | store | instances | operations | seconds | per second |\n|---|---|---|---|---|---|');
 const label = { searches: 'searches created', transactions: 'transactions evaluated' };

@@ -20,6 +20,8 @@ import type {
   TransactionStore,
 } from '../transactions/ports.js';
 import type { AlertMute, Transaction, TransactionAuditRecord } from '../transactions/types.js';
+import { isPlainRecord } from '../transactions/history-aggregates.js';
+import { aggregateInSql } from './history-aggregates.js';
 import { fromJsonRows, toJson, type PgPool } from './pool.js';
 
 type DataRow = { data: string };
@@ -165,8 +167,16 @@ export function createPostgresCustomerRecords(pool: PgPool): PostgresCustomerRec
   };
 }
 
-export function createPostgresHistoryStore(pool: PgPool): HistoryStore {
-  return {
+const FLAT_COLUMNS = ['amount', 'currency', 'direction', '"type"', 'country', 'mcc', 'payment_stage', 'card_payment_type', 'payment_channel', 'cash_pickup'];
+const FLAT_NULLS = FLAT_COLUMNS.map(() => null);
+
+/**
+ * The history: windows read as records (`load`), or aggregated in SQL (`aggregate`, history-aggregates.ts).
+ * Options: `aggregateInSql: false` leaves aggregates to the engine over the records (the benchmark compares both).
+ */
+export function createPostgresHistoryStore(pool: PgPool, options: { aggregateInSql?: boolean } = {}): HistoryStore {
+  const inSql = options.aggregateInSql ?? true;
+  const store: HistoryStore = {
     async load(windows) {
       if (windows.length === 0) return [];
       const params: unknown[] = [];
@@ -182,24 +192,32 @@ export function createPostgresHistoryStore(pool: PgPool): HistoryStore {
       return out;
     },
     async append(record) {
+      // The flat fields in columns when the record is plain (what aggregate reads); NULL otherwise (never read).
+      const plain = isPlainRecord(record);
+      const r = record;
+      const flat = plain ? [r.amount, r.currency, r.direction, r.type, r.country, r.mcc, r.payment_stage, r.card_payment_type, r.payment_channel, r.cash_pickup] : FLAT_NULLS;
       await pool.query(
-        `INSERT INTO tamis_history (id, customer, counterparty, occurred_ms, data) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO tamis_history (id, customer, counterparty, occurred_ms, data, plain, ${FLAT_COLUMNS.join(', ')})
+         VALUES ($1, $2, $3, $4, $5, $6, ${FLAT_COLUMNS.map((_c, i) => `$${i + 7}`).join(', ')})
          ON CONFLICT (id) DO UPDATE SET customer = EXCLUDED.customer, counterparty = EXCLUDED.counterparty,
-           occurred_ms = EXCLUDED.occurred_ms, data = EXCLUDED.data`,
-        [record.id, record.customer, record.counterparty, record.t, toJson(record)],
+           occurred_ms = EXCLUDED.occurred_ms, data = EXCLUDED.data, plain = EXCLUDED.plain,
+           ${FLAT_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+        [record.id, record.customer, record.counterparty, record.t, toJson(record), plain, ...flat],
       );
     },
   };
+  if (inSql) store.aggregate = (requests) => aggregateInSql(pool, requests);
+  return store;
 }
 
 /** Every transaction-area store over one pool, ready for `createTransactionService`. */
-export function createPostgresTransactionStores(pool: PgPool) {
+export function createPostgresTransactionStores(pool: PgPool, options: { aggregateInSql?: boolean } = {}) {
   return {
     transactions: createPostgresTransactionStore(pool),
     risks: createPostgresRiskStore(pool),
     mutes: createPostgresMuteStore(pool),
     audit: createPostgresAuditSink(pool),
-    history: createPostgresHistoryStore(pool),
+    history: createPostgresHistoryStore(pool, options),
     customerRecords: createPostgresCustomerRecords(pool),
   };
 }

@@ -195,22 +195,27 @@ export const auditSinkConformance: ConformanceCase<AuditSink>[] = [
   },
 ];
 
-const hrec = (id: string, customer: string, t: number, counterparty: string | null = null): HistoryRecord => ({
-  id,
-  customer,
-  t,
+/** A plain history record of the conformance suites: an outbound EUR bank payment of 1 unless `fields` say otherwise. */
+export const testHistoryRecord = (fields: Pick<HistoryRecord, 'id' | 'customer' | 't'> & Partial<HistoryRecord>): HistoryRecord => ({ ...BASE_RECORD, ...fields });
+
+const BASE_RECORD: HistoryRecord = {
+  id: '',
+  customer: '',
+  t: 0,
   amount: 1,
   currency: 'EUR',
   direction: 'OUTBOUND',
   type: 'BANK_PAYMENT',
-  counterparty,
+  counterparty: null,
   country: null,
   mcc: null,
   payment_stage: null,
   card_payment_type: null,
   payment_channel: null,
   cash_pickup: false,
-});
+};
+
+const hrec = (id: string, customer: string, t: number, counterparty: string | null = null): HistoryRecord => testHistoryRecord({ id, customer, t, counterparty });
 
 /** History ports are synchronous; the factory receives the records to hold. */
 export const historyPortConformance: ConformanceCase<(records: HistoryRecord[]) => HistoryPort>[] = [

@@ -15,7 +15,6 @@ import type {
   DetectorResult,
   HistoryPort,
   HistoryRecord,
-  HistoryView,
   ProductRecord,
   TransactionClock,
   TransactionIdGenerator,
@@ -29,13 +28,10 @@ import {
   type ScenarioAggregate,
   type CompareOp,
   type ScenarioCondition,
-  type ScenarioFilterValue,
-  type ScenarioHistoryFilter,
   type ScenarioLiteral,
   type ScenarioOperand,
   type ScenarioDefinition,
   type ScreenCondition,
-  type ScenarioWindow,
 } from './scenario-types.js';
 import type {
   AlertMute,
@@ -51,7 +47,8 @@ import type {
   TriggeredSegment,
 } from './types.js';
 import { strictAjv, toProblemDetail, validateTransactionShape, violationsFromAjv } from './validation.js';
-import { own } from '../own.js';
+import { DAY_MS } from './history-aggregates.js';
+import { compileAggregate, fmt, type AggregateCompileContext, type CompiledOperand, type OperandFn } from './tamis-aggregate.js';
 
 // ---------------------------------------------------------------- public shapes
 
@@ -181,49 +178,7 @@ export interface Env {
   ctx: EvaluationContext;
 }
 
-type OperandFn = (env: Env) => unknown;
-interface CompiledOperand {
-  fn: OperandFn;
-  label: string;
-}
 type ConditionFn = (env: Env) => boolean;
-
-const DAY_MS = 86_400_000;
-
-/** Monomorphic accessors of the history keys (faster than `record[key]` in scans). */
-const GETTERS: Record<string, (r: HistoryRecord) => unknown> = {
-  currency: (r) => r.currency,
-  direction: (r) => r.direction,
-  type: (r) => r.type,
-  counterparty: (r) => r.counterparty,
-  country: (r) => r.country,
-  mcc: (r) => r.mcc,
-  payment_stage: (r) => r.payment_stage,
-  card_payment_type: (r) => r.card_payment_type,
-  payment_channel: (r) => r.payment_channel,
-  customer: (r) => r.customer,
-};
-
-function windowLabel(w: ScenarioWindow): string {
-  const [unit, n] = Object.entries(w)[0] as [string, number];
-  return `${n}${unit === 'minutes' ? 'min' : unit === 'hours' ? 'h' : unit === 'days' ? 'd' : 'mo'}`;
-}
-
-/** `t` minus a window (calendar months in UTC). */
-function minus(t: number, w: ScenarioWindow): number {
-  if ('minutes' in w) return t - w.minutes * 60_000;
-  if ('hours' in w) return t - w.hours * 3_600_000;
-  if ('days' in w) return t - w.days * DAY_MS;
-  const d = new Date(t);
-  d.setUTCMonth(d.getUTCMonth() - w.months);
-  return d.getTime();
-}
-
-const fmt = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
-
-function isLookup(v: unknown): v is { lookup: string } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'lookup' in v;
-}
 
 export interface CompileOptions {
   /** Named lookup lists (`{ "lookup": name }`), merged over the library's defaults by the engine. */
@@ -272,197 +227,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
     return set;
   };
 
-  // -------- filters
-  const compileFilterValue = (
-    key: string,
-    fv: ScenarioFilterValue,
-    path: string,
-  ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
-    const get = own(GETTERS, key) as (r: HistoryRecord) => unknown;
-    if (typeof fv === 'object' && fv !== null && !Array.isArray(fv) && 'not' in fv) {
-      const inner = compileFilterValue(key, fv.not, `${path}.not`);
-      return { test: (r, cur) => !inner.test(r, cur), label: `not ${inner.label}` };
-    }
-    if (fv === '$current') {
-      return {
-        test: (r, cur) => {
-          const v = get(r);
-          return v !== null && v === get(cur);
-        },
-        label: 'current',
-      };
-    }
-    const set = isLookup(fv) ? lookup(fv.lookup, path) : new Set(fv as ScenarioLiteral[]);
-    const label = isLookup(fv) ? `lookup:${fv.lookup}` : `[${(fv as ScenarioLiteral[]).map(fmt).join(',')}]`;
-    return { test: (r) => set.has(get(r) as ScenarioLiteral), label };
-  };
-
-  const compileFilter = (
-    where: ScenarioHistoryFilter | undefined,
-    path: string,
-  ): { test: (r: HistoryRecord, cur: HistoryRecord) => boolean; label: string } => {
-    if (!where) return { test: () => true, label: '' };
-    const tests: Array<(r: HistoryRecord, cur: HistoryRecord) => boolean> = [];
-    const labels: string[] = [];
-    for (const [key, value] of Object.entries(where)) {
-      if (value === undefined) continue;
-      if (key === 'amount_min') {
-        const n = value as number;
-        tests.push((r) => r.amount >= n);
-        labels.push(`amount>=${n}`);
-      } else if (key === 'amount_max') {
-        const n = value as number;
-        tests.push((r) => r.amount < n);
-        labels.push(`amount<${n}`);
-      } else if (key === 'amount_multiple_of') {
-        const n = value as number;
-        tests.push((r) => r.amount !== 0 && r.amount % n === 0);
-        labels.push(`amount%${n}==0`);
-      } else if (key === 'cash_pickup') {
-        const b = value as boolean;
-        tests.push((r) => r.cash_pickup === b);
-        labels.push(`cash_pickup=${b}`);
-      } else {
-        const fv = compileFilterValue(key, value as ScenarioFilterValue, `${path}.${key}`);
-        tests.push(fv.test);
-        labels.push(`${key} in ${fv.label}`);
-      }
-    }
-    const n = tests.length;
-    const test =
-      n === 1
-        ? (tests[0] as (r: HistoryRecord, cur: HistoryRecord) => boolean)
-        : (r: HistoryRecord, cur: HistoryRecord) => {
-            for (let i = 0; i < n; i++) if (!(tests[i] as (r: HistoryRecord, c: HistoryRecord) => boolean)(r, cur)) return false;
-            return true;
-          };
-    return { test, label: labels.join(', ') };
-  };
-
-  // -------- aggregations
-  const compileAgg = (agg: ScenarioAggregate, path: string): CompiledOperand => {
-    const over = agg.over ?? 'customer';
-    const of = agg.of ?? 'amount';
-    const includeCurrent = agg.include_current ?? true;
-    // "This customer's transactions with the current counterparty" reads the (short) counterparty index instead of
-    // the customer's whole window; both indexes hold the same records.
-    const viaCounterparty = over === 'customer' && agg.where?.counterparty === '$current';
-    const until = agg.until;
-    const window = agg.window;
-    const filter = compileFilter(agg.where, `${path}.where`);
-    const numeric = agg.fn !== 'count' && agg.fn !== 'unique_count';
-    const countAll = agg.fn === 'count' && filter.label === '' && !viaCounterparty;
-    const uniqueOf: keyof HistoryRecord | 'day' | null = agg.fn === 'unique_count' ? (of === 'amount' ? 'amount' : of) : null;
-    if (numeric && of !== 'amount') {
-      problems.push({ code: 'INVALID_SCENARIO', message: `${agg.fn} aggregates amounts only`, path: `${path}.of` });
-    }
-    const label =
-      `${agg.fn}(${agg.fn === 'count' ? '' : of}) over ${over} ${windowLabel(window)}` +
-      (until ? ` until ${windowLabel(until)} ago` : '') +
-      (filter.label ? ` where ${filter.label}` : '') +
-      (includeCurrent ? '' : ' excluding current');
-    // Aggregates with equal labels are equal and computed once per evaluation, across scenarios; a label naming a
-    // lookup list is only shared within one compilation (another may bind the name to other values).
-    const cacheKey = label.includes('lookup:') ? `#${compileSerial}:${label}` : label;
-    const fn: OperandFn = (env) => {
-      const cached = env.cache.get(cacheKey);
-      if (cached !== undefined) return cached;
-      const cur = env.rec;
-      const key = over === 'customer' && !viaCounterparty ? cur.customer : cur.counterparty;
-      const to = until ? minus(cur.t, until) : cur.t;
-      const from = minus(cur.t, window);
-      const curCustomer = cur.customer;
-      let view: HistoryView;
-      try {
-        view =
-          key === null
-            ? { records: [], start: 0, end: 0 }
-            : env.history.range(viaCounterparty ? 'counterparty' : over, key, from, to);
-      } catch (e) {
-        throw new EvalFailure('HISTORY_UNAVAILABLE', `history port failed: ${String(e)}`, path);
-      }
-      if (view === null || typeof view !== 'object' || !Array.isArray(view.records) || !Number.isInteger(view.start) || !Number.isInteger(view.end))
-        throw new EvalFailure('HISTORY_UNAVAILABLE', 'history port answered no view (records, start, end)', path);
-      const records = view.records;
-      if (countAll) {
-        // An unfiltered count needs no record: the slice length, less the current transaction if the history holds it.
-        let n = view.end - view.start;
-        for (let i = view.end - 1; i >= view.start; i--) {
-          const r = records[i] as HistoryRecord;
-          if (r.t !== cur.t) break;
-          if (r.id === cur.id) n--;
-        }
-        const out = n + (includeCurrent && !until ? 1 : 0);
-        env.cache.set(cacheKey, out);
-        return out;
-      }
-      const test = filter.test;
-      let count = 0;
-      let sum = 0;
-      // Welford's running mean and sum of squared deviations: stable for large amounts (E[x²] − mean² is not).
-      let mean = 0;
-      let m2 = 0;
-      let min = Infinity;
-      let max = -Infinity;
-      let unique: Set<unknown> | undefined;
-      const curId = cur.id;
-      const curT = cur.t;
-      const withCurrent = includeCurrent && !until;
-      const end = view.end;
-      // One pass; index `end` stands for the current transaction.
-      for (let i = view.start; i <= end; i++) {
-        let r: HistoryRecord;
-        if (i < end) {
-          r = records[i] as HistoryRecord;
-          if (r.t === curT && r.id === curId) continue;
-        } else if (withCurrent) r = cur;
-        else break;
-        if (viaCounterparty && r.customer !== curCustomer) continue;
-        if (!test(r, cur)) continue;
-        count++;
-        if (numeric) {
-          const a = r.amount;
-          sum += a;
-          const delta = a - mean;
-          mean += delta / count;
-          m2 += delta * (a - mean);
-          if (a < min) min = a;
-          if (a > max) max = a;
-        } else if (uniqueOf !== null) {
-          const v = uniqueOf === 'day' ? Math.floor(r.t / DAY_MS) : r[uniqueOf];
-          if (v !== null) (unique ??= new Set()).add(v);
-        }
-      }
-      let out: number | null;
-      switch (agg.fn) {
-        case 'count':
-          out = count;
-          break;
-        case 'sum':
-          out = sum;
-          break;
-        case 'avg':
-          out = count === 0 ? null : sum / count;
-          break;
-        case 'min':
-          out = count === 0 ? null : min;
-          break;
-        case 'max':
-          out = count === 0 ? null : max;
-          break;
-        case 'unique_count':
-          out = unique ? unique.size : 0;
-          break;
-        case 'stddev': {
-          out = count === 0 ? null : Math.sqrt(Math.max(0, m2 / count));
-          break;
-        }
-      }
-      env.cache.set(cacheKey, out);
-      return out;
-    };
-    return { fn, label };
-  };
+  const aggregateContext: AggregateCompileContext = { lookup, problems, serial: compileSerial };
 
   // -------- operands
   const withDefault = (
@@ -560,7 +325,7 @@ export function compileScenario(def: unknown, options: CompileOptions = {}): Res
       };
     }
     if ('agg' in o) {
-      const inner = compileAgg(o.agg as ScenarioAggregate, `${path}.agg`);
+      const inner = compileAggregate(o.agg as ScenarioAggregate, `${path}.agg`, aggregateContext);
       const fn: OperandFn = hasDefault
         ? (env) => {
             const v = inner.fn(env);

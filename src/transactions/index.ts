@@ -44,7 +44,13 @@ export type {
   CustomerRecordStore,
   HistoryStore,
   HistoryWindow,
+  HistoryAggregate,
+  HistoryAggregateRequest,
+  HistoryPredicate,
+  HistoryTextField,
+  HistoryValueField,
 } from './ports.js';
+export { aggregateRecords, isPlainRecord, predicateHolds, EMPTY_AGGREGATE } from './history-aggregates.js';
 export { evaluateWithHistoryStore, LoadedHistory, MAX_HISTORY_PASSES } from './preload.js';
 export {
   InMemoryHistory,
@@ -125,6 +131,7 @@ export {
   type CustomerRecordStoreFixture,
   type ConformanceCase,
 } from './conformance.js';
+export { historyAggregateConformance } from './aggregate-conformance.js';
 export { transactionPageEnvelope, validateTransactionPageRequest } from './paging.js';
 export { EvalFailure } from './eval-failure.js';
 export * from './hosted/index.js';

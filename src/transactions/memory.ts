@@ -2,6 +2,7 @@
  * In-memory adapters of the transaction ports, and deterministic clock/id helpers for tests and hosts that supply
  * their own time.
  */
+import { aggregateRecords } from './history-aggregates.js';
 import { internString } from './record.js';
 import type { TransactionRiskDecision } from './enums.js';
 import type {
@@ -9,6 +10,8 @@ import type {
   CustomerRecord,
   CustomerRecordStore,
   ProductRecord,
+  HistoryAggregate,
+  HistoryAggregateRequest,
   HistoryPort,
   HistoryRecord,
   HistoryScope,
@@ -170,7 +173,8 @@ export class InMemoryHistory implements HistoryPort {
 
 /**
  * The `HistoryStore` in memory (the reference for database adapters, and a way to run the service's preloading
- * path without a database): records by id, a record appended with a known id replaces it.
+ * path without a database): records by id, a record appended with a known id replaces it. It computes aggregates
+ * (`aggregate`) with `aggregateRecords`; wrap it without `aggregate` to have every window loaded instead.
  */
 export class InMemoryHistoryStore implements HistoryStore {
   private readonly byId = new Map<string, HistoryRecord>();
@@ -181,6 +185,15 @@ export class InMemoryHistoryStore implements HistoryStore {
     return windows.map((w) => {
       const v = w.scope === 'all' ? h.rangeAll(w.fromMs, w.toMs) : h.range(w.scope, w.key ?? '', w.fromMs, w.toMs);
       return v.records.slice(v.start, v.end).map(clone);
+    });
+  }
+
+  /** Aggregates computed over the stored records (the reference answers of `HistoryStore.aggregate`). */
+  async aggregate(requests: readonly HistoryAggregateRequest[]): Promise<Array<HistoryAggregate | null>> {
+    const h = (this.index ??= InMemoryHistory.from(this.byId.values()));
+    return requests.map((q) => {
+      const v = h.range(q.scope, q.key, q.fromMs, q.toMs);
+      return aggregateRecords(v.records.slice(v.start, v.end), q);
     });
   }
 

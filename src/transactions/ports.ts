@@ -70,6 +70,77 @@ export interface HistoryPort {
   rangeAll?(fromMs: number, toMs: number): HistoryView;
   /** Optional: record a transaction once evaluated (the service calls it when present). */
   append?(record: HistoryRecord): void;
+  /**
+   * Optional: the aggregates of a window computed elsewhere (a database), or undefined to have the engine read the
+   * window's records through `range`. The engine adds the transaction being evaluated itself.
+   */
+  aggregate?(request: HistoryAggregateRequest): HistoryAggregate | undefined;
+}
+
+/** A text field of a history record a `HistoryPredicate` or a distinct count reads. */
+export type HistoryTextField =
+  | 'id'
+  | 'customer'
+  | 'counterparty'
+  | 'currency'
+  | 'direction'
+  | 'type'
+  | 'country'
+  | 'mcc'
+  | 'payment_stage'
+  | 'card_payment_type'
+  | 'payment_channel';
+
+/**
+ * A condition on one history record, as a database can test it. `in`: the field's value (a missing one read as
+ * `otherwise` when given, then upper-cased when `upper`) is one of `in`, where null stands for a missing value;
+ * `cmp`: amount or time (`t`) compared with a number; `multiple_of`: `amount % n === 0` (n a non-zero integer);
+ * `is`: the cash-pickup flag. `all: []` always holds, `any: []` never does.
+ */
+export type HistoryPredicate =
+  | { all: readonly HistoryPredicate[] }
+  | { any: readonly HistoryPredicate[] }
+  | { not: HistoryPredicate }
+  | { field: HistoryTextField; in: readonly (string | null)[]; upper?: boolean; otherwise?: string }
+  | { field: 'amount' | 't'; cmp: '==' | '!=' | '<' | '<=' | '>' | '>='; value: number }
+  | { field: 'amount'; multiple_of: number }
+  | { field: 'cash_pickup'; is: boolean };
+
+/** What a distinct count counts: a text field, the amount, the time, or the UTC day (`floor(t / 86 400 000)`). */
+export type HistoryValueField = HistoryTextField | 'amount' | 't' | 'day';
+
+/**
+ * Aggregates of the records of `key` in `scope` with `fromMs < t <= toMs`, less the record `exclude` (same id and
+ * time: the transaction being evaluated when the history already holds it), that `where` holds for (all when null).
+ * The count is always computed; the rest only when asked.
+ */
+export interface HistoryAggregateRequest {
+  scope: HistoryScope;
+  key: string;
+  fromMs: number;
+  toMs: number;
+  exclude: { id: string; t: number };
+  where: HistoryPredicate | null;
+  /** The sum of amounts, added in time order (ties in append order) starting from 0, as the engine adds them. */
+  sum: boolean;
+  /** The least and greatest amount. */
+  range: boolean;
+  /** Welford's running mean and sum of squared deviations of the amounts, in time order, as the engine runs them. */
+  moments: boolean;
+  /** The number of distinct non-null values of a field, and whether `probe` is one of them. */
+  distinct: { of: HistoryValueField; probe: string | number | null } | null;
+}
+
+/** The answer to a `HistoryAggregateRequest` (fields not asked for hold their empty values: 0, null, false). */
+export interface HistoryAggregate {
+  count: number;
+  sum: number;
+  min: number | null;
+  max: number | null;
+  mean: number;
+  m2: number;
+  distinct: number;
+  probeSeen: boolean;
 }
 
 /** One window the scenarios read: `HistoryPort.range` of a scope and key, or `rangeAll` (scope `all`, key null). */
@@ -82,14 +153,20 @@ export interface HistoryWindow {
 
 /**
  * A history kept in a database, read asynchronously (the `HistoryPort` the engine reads is synchronous). Given one,
- * the transaction service finds the windows an evaluation reads (a first pass of the scenarios against an empty
- * history records them), loads them, and evaluates against what was loaded, again until nothing is missing.
+ * the transaction service finds the windows and aggregates an evaluation reads (a first pass of the scenarios
+ * against an empty history records them), loads them (or has the store compute the aggregates), and evaluates
+ * against what was loaded, again until nothing is missing.
  */
 export interface HistoryStore {
   /** For each window, its records with `fromMs < t <= toMs`, ordered by time (ties in append order). */
   load(windows: readonly HistoryWindow[]): Promise<HistoryRecord[][]>;
   /** Record a transaction once evaluated; a record with the id of a stored one replaces it. */
   append(record: HistoryRecord): Promise<void>;
+  /**
+   * Optional: aggregates computed by the store, one per request (see `HistoryAggregateRequest`), or null for a
+   * request it declines (its window is then loaded with `load`). Without it, every window is loaded.
+   */
+  aggregate?(requests: readonly HistoryAggregateRequest[]): Promise<Array<HistoryAggregate | null>>;
 }
 
 /** A page request: 1-based page number and page size. */

@@ -4,9 +4,23 @@
  * those are loaded (one `load` call per pass, the windows of one subject merged), and the evaluation runs again,
  * until a pass misses nothing. Windows depend on the transaction and the scenarios, not on the history's content,
  * so a few passes suffice (a window read only behind a condition on another one needs one more).
+ *
+ * When the store computes aggregates (`HistoryStore.aggregate`, a database), the aggregations the engine can hand
+ * over are recorded as requests instead of windows, and the store answers one row of aggregates per request (one
+ * `aggregate` call per pass, alongside `load`); a request it declines has its window loaded on the next pass.
  */
+import { aggregateRequestKey, EMPTY_AGGREGATE } from './history-aggregates.js';
 import { upperBound } from './memory.js';
-import type { HistoryPort, HistoryRecord, HistoryScope, HistoryStore, HistoryView, HistoryWindow } from './ports.js';
+import type {
+  HistoryAggregate,
+  HistoryAggregateRequest,
+  HistoryPort,
+  HistoryRecord,
+  HistoryScope,
+  HistoryStore,
+  HistoryView,
+  HistoryWindow,
+} from './ports.js';
 
 interface Loaded {
   fromMs: number;
@@ -18,10 +32,29 @@ interface Loaded {
 const EMPTY: HistoryView = { records: [], start: 0, end: 0 };
 const subjectKey = (scope: HistoryScope | 'all', key: string | null) => `${scope}\u0000${key ?? ''}`;
 
-/** A synchronous history over the windows loaded so far; reads outside them are recorded as missing. */
+/**
+ * A synchronous history over the windows loaded and the aggregates answered so far; reads of anything else are
+ * recorded as missing. Built with `aggregates: true` (the store computes aggregates) it takes aggregate requests:
+ * an unanswered one reads as empty (as an unloaded window does) until answered.
+ */
 export class LoadedHistory implements HistoryPort {
   private readonly loaded = new Map<string, Loaded[]>();
   private readonly missing = new Map<string, HistoryWindow>();
+  private readonly answers = new Map<string, HistoryAggregate | null>();
+  private readonly missingRequests = new Map<string, HistoryAggregateRequest>();
+  readonly aggregate?: (request: HistoryAggregateRequest) => HistoryAggregate | undefined;
+
+  constructor(options: { aggregates?: boolean } = {}) {
+    if (options.aggregates === true) this.aggregate = (request) => this.answer(request);
+  }
+
+  private answer(request: HistoryAggregateRequest): HistoryAggregate | undefined {
+    const key = aggregateRequestKey(request);
+    const got = this.answers.get(key);
+    if (got !== undefined) return got ?? undefined; // declined (null): the engine reads the window
+    if (!this.missingRequests.has(key)) this.missingRequests.set(key, request);
+    return EMPTY_AGGREGATE;
+  }
 
   private view(scope: HistoryScope | 'all', key: string | null, fromMs: number, toMs: number): HistoryView {
     const k = subjectKey(scope, key);
@@ -51,6 +84,18 @@ export class LoadedHistory implements HistoryPort {
     return out;
   }
 
+  /** The aggregate requests made but not answered since the last call. */
+  takeMissingRequests(): HistoryAggregateRequest[] {
+    const out = [...this.missingRequests.values()];
+    this.missingRequests.clear();
+    return out;
+  }
+
+  /** Records the store's answer to a request (null: declined). */
+  answerWith(request: HistoryAggregateRequest, answer: HistoryAggregate | null): void {
+    this.answers.set(aggregateRequestKey(request), answer);
+  }
+
   /** Adds a loaded window (records ordered by time). */
   add(window: HistoryWindow, records: HistoryRecord[]): void {
     const k = subjectKey(window.scope, window.key);
@@ -73,23 +118,31 @@ export const MAX_HISTORY_PASSES = 8;
  * clock), and once with `dry = false` over a history holding every window read.
  */
 export async function evaluateWithHistoryStore<R>(store: HistoryStore, evaluate: (history: HistoryPort, dry: boolean) => R): Promise<R> {
-  const history = new LoadedHistory();
+  const computes = typeof store.aggregate === 'function';
+  const history = new LoadedHistory({ aggregates: computes });
   for (let pass = 0; pass < MAX_HISTORY_PASSES; pass++) {
     evaluate(history, true);
     const missing = history.takeMissing();
-    if (missing.length === 0) break;
-    const loaded = await store.load(missing);
+    const requests = history.takeMissingRequests();
+    if (missing.length === 0 && requests.length === 0) break;
+    const [loaded, answers] = await Promise.all([
+      missing.length > 0 ? store.load(missing) : [],
+      requests.length > 0 && store.aggregate ? store.aggregate(requests) : [],
+    ]);
     missing.forEach((w, i) => history.add(w, loaded[i] ?? []));
+    requests.forEach((r, i) => history.answerWith(r, answers[i] ?? null));
   }
   const strict: HistoryPort = {
-    range: (scope, key, fromMs, toMs) => strictView(history, history.range(scope, key, fromMs, toMs)),
-    rangeAll: (fromMs, toMs) => strictView(history, history.rangeAll(fromMs, toMs)),
+    range: (scope, key, fromMs, toMs) => strictly(history, history.range(scope, key, fromMs, toMs)),
+    rangeAll: (fromMs, toMs) => strictly(history, history.rangeAll(fromMs, toMs)),
   };
+  if (computes) strict.aggregate = (request) => strictly(history, history.aggregate?.(request));
   return evaluate(strict, false);
 }
 
-/** In the real evaluation a window that was never loaded is an error (the engine reports HISTORY_UNAVAILABLE). */
-function strictView(history: LoadedHistory, view: HistoryView): HistoryView {
+/** In the real evaluation a window or an aggregate never loaded is an error (the engine reports HISTORY_UNAVAILABLE). */
+function strictly<T>(history: LoadedHistory, value: T): T {
   if (history.takeMissing().length > 0) throw new Error('a history window was not loaded (the scenarios read more windows than the passes allow)');
-  return view;
+  if (history.takeMissingRequests().length > 0) throw new Error('a history aggregate was not computed (the scenarios read more than the passes allow)');
+  return value;
 }

@@ -8,6 +8,7 @@ import { BATCH_AND_TOKEN_TABLES } from './003-batches-tokens.js';
 import { TRANSACTION_TABLES } from './004-transactions.js';
 import { COORDINATION_TABLES } from './005-coordination.js';
 import { SERVER_V1_TABLES } from './006-server-v1.js';
+import { HISTORY_AGGREGATES } from './007-history-aggregates.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'transactions', sql: TRANSACTION_TABLES },
   { version: 5, name: 'coordination', sql: COORDINATION_TABLES },
   { version: 6, name: 'server-v1', sql: SERVER_V1_TABLES },
+  { version: 7, name: 'history-aggregates', sql: HISTORY_AGGREGATES },
 ];

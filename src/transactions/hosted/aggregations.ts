@@ -4,10 +4,16 @@
  * whole history through `rangeAll`), the filter applied to each record, and the aggregate. Records whose target is
  * missing are left out (as a database ignores nulls); an empty average, minimum, maximum, variance or standard
  * deviation is null (never ordered, equal only to null).
+ *
+ * When the history computes aggregates (`HistoryPort.aggregate`, a database), an aggregation grouped by customer,
+ * by counterparty or by both, whose filter maps onto a predicate (aggregate-predicate.ts) and whose target is the
+ * amount (a field of the flat record for distinct counts) is handed over; the transaction being evaluated is then
+ * added here as over records.
  */
 import type { Env } from '../engine.js';
 import { EvalFailure } from '../eval-failure.js';
-import type { HistoryRecord, HistoryView } from '../ports.js';
+import { allOf, isHistoryAggregate, Moments } from '../history-aggregates.js';
+import type { HistoryAggregate, HistoryAggregateRequest, HistoryPredicate, HistoryRecord, HistoryValueField, HistoryView } from '../ports.js';
 import type { AggregationSpec } from './ast.js';
 import type { AnyTransaction } from './paths.js';
 import { DAY_MS, dayStart, type Value } from './values.js';
@@ -68,29 +74,17 @@ export interface AggregationParts<S> {
   grouping: GroupReader[];
   /** Cache key of equal aggregations (computed once per evaluation across scenarios). */
   cacheKey: (s: S) => string;
+  /**
+   * The filter as a history predicate (null: no filter; undefined: not under these values), or null when it cannot
+   * be one: the aggregation then reads records.
+   */
+  where?: ((s: S) => HistoryPredicate | null | undefined) | null;
+  /** The record field the target reads as it is, when it does. */
+  targetField?: HistoryValueField | null;
 }
 
 const EMPTY: HistoryView = { records: [], start: 0, end: 0 };
 const norm = (v: unknown): unknown => (v === undefined ? null : v);
-
-/** Welford's running moments: numerically stable variance. */
-class Moments {
-  n = 0;
-  mean = 0;
-  m2 = 0;
-  sum = 0;
-  min = Infinity;
-  max = -Infinity;
-  add(x: number): void {
-    this.n++;
-    this.sum += x;
-    const d = x - this.mean;
-    this.mean += d / this.n;
-    this.m2 += d * (x - this.mean);
-    if (x < this.min) this.min = x;
-    if (x > this.max) this.max = x;
-  }
-}
 
 export function compileAggregation<S extends { env: Env }>(parts: AggregationParts<S>): (s: S) => Value {
   const { spec, path, filter, target, grouping } = parts;
@@ -104,6 +98,41 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
   const checksCustomer = counterpartyIndex >= 0 && customerIndex >= 0;
   /** A plain count of the indexed group needs no record: the slice length. */
   const sliceCount = countOnly && filter === null && checked.length === 0 && !checksCustomer;
+  const where = parts.where ?? null;
+  const targetField = parts.targetField ?? null;
+  /** Whether the history may compute this aggregation: a group it indexes alone, a filter and target it can read. */
+  const handed =
+    where !== null &&
+    checked.length === 0 &&
+    (counterpartyIndex >= 0 || customerIndex >= 0) &&
+    (countOnly || (distinct ? targetField !== null : targetField === 'amount'));
+  const numericAggregate = spec.aggregate;
+  /** The request for the transaction being evaluated, or undefined when it reads records. */
+  const request = (s: S, scope: 'customer' | 'counterparty', key: string, bounds: WindowBounds): HistoryAggregateRequest | undefined => {
+    const env = s.env;
+    const cur = env.rec;
+    const condition = (where as (s: S) => HistoryPredicate | null | undefined)(s);
+    const all = allOf([checksCustomer ? { field: 'customer', in: [cur.customer] } : null, condition]);
+    if (all === undefined) return undefined;
+    let probe: string | number | null = null;
+    if (distinct) {
+      const raw = (target as RecordReader)(cur, env.tx, env);
+      if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+      probe = raw ?? null;
+    }
+    return {
+      scope,
+      key,
+      fromMs: bounds.from,
+      toMs: bounds.to,
+      exclude: { id: cur.id, t: cur.t },
+      where: all,
+      sum: !countOnly && !distinct && numericAggregate === 'sum',
+      range: !countOnly && !distinct && (numericAggregate === 'min' || numericAggregate === 'max'),
+      moments: !countOnly && !distinct && (numericAggregate === 'average' || numericAggregate === 'variance' || numericAggregate === 'std_dev'),
+      distinct: distinct ? { of: targetField as HistoryValueField, probe } : null,
+    };
+  };
   return (s) => {
     const env = s.env;
     const key = parts.cacheKey(s);
@@ -112,23 +141,32 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
     const cur = env.rec;
     const bounds = windowBounds(cur.t, spec);
     const keys = grouping.map((g) => norm(g.key(cur, env.tx, env)));
-    let view: HistoryView;
+    let view: HistoryView = EMPTY;
+    let pre: HistoryAggregate | undefined;
+    const history = env.history;
+    /** The aggregates of the window from the history, or its records. */
+    const read = (scope: 'customer' | 'counterparty', key: string): void => {
+      const q = handed && history.aggregate ? request(s, scope, key, bounds) : undefined;
+      if (q !== undefined) pre = (history.aggregate as (q: HistoryAggregateRequest) => HistoryAggregate | undefined)(q);
+      if (pre === undefined) view = history.range(scope, key, bounds.from, bounds.to);
+    };
     try {
       if (counterpartyIndex >= 0) {
         const k = keys[counterpartyIndex];
-        view = typeof k === 'string' ? env.history.range('counterparty', k, bounds.from, bounds.to) : EMPTY;
-      } else if (customerIndex >= 0) view = env.history.range('customer', cur.customer, bounds.from, bounds.to);
-      else if (env.history.rangeAll) view = env.history.rangeAll(bounds.from, bounds.to);
+        if (typeof k === 'string') read('counterparty', k);
+      } else if (customerIndex >= 0) read('customer', cur.customer);
+      else if (history.rangeAll) view = history.rangeAll(bounds.from, bounds.to);
       else throw new EvalFailure('HISTORY_UNAVAILABLE', 'the history port has no rangeAll: an aggregation grouped by neither customer nor counterparty needs it', path);
     } catch (e) {
       if (e instanceof EvalFailure) throw e;
       throw new EvalFailure('HISTORY_UNAVAILABLE', `history port failed: ${String(e)}`, path);
     }
+    if (pre !== undefined && !isHistoryAggregate(pre)) throw new EvalFailure('HISTORY_UNAVAILABLE', 'history port answered no aggregate', path);
     const records = view.records;
     const end = view.end;
     const withCurrent = spec.includeCurrent && bounds.endsAtCurrent;
     if (sliceCount) {
-      let c = end - view.start;
+      let c = pre ? pre.count : end - view.start;
       for (let i = end - 1; i >= view.start; i--) {
         const r = records[i] as HistoryRecord;
         if (r.t !== cur.t) break;
@@ -139,8 +177,8 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
       env.cache.set(key, out);
       return out;
     }
-    const m = new Moments();
-    let count = 0;
+    const m = pre ? Moments.from(pre) : new Moments();
+    let count = m.n;
     let seen: Set<unknown> | undefined;
     for (let i = view.start; i <= end; i++) {
       let r: HistoryRecord;
@@ -179,7 +217,8 @@ export function compileAggregation<S extends { env: Env }>(parts: AggregationPar
       m.add(x);
     }
     let out: Value;
-    if (distinct) out = seen ? seen.size : 0;
+    // Computed: the stored distinct values, and the current one unless it is among them.
+    if (distinct) out = (pre?.distinct ?? 0) + (seen && !pre?.probeSeen ? seen.size : 0);
     else if (countOnly) out = spec.aggregate === 'count' ? count : count / bounds.days;
     else {
       const k = m.n;

@@ -14,6 +14,16 @@ export const COMPARISONS = [
 ] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
+/** The symbol of each comparison (in labels, and in the history predicates an aggregation filter becomes). */
+export const COMPARISON_SYMBOL: Readonly<Record<Comparison, '==' | '!=' | '<' | '<=' | '>' | '>='>> = {
+  equals: '==',
+  not_equals: '!=',
+  greater_than: '>',
+  less_than: '<',
+  greater_than_or_equals: '>=',
+  less_than_or_equals: '<=',
+};
+
 /** Older or alternative spellings of the operators, mapped onto the canonical ones. */
 export const OPERATOR_ALIASES: Readonly<Record<string, string>> = {
   greater_than_or_equal: 'greater_than_or_equals',

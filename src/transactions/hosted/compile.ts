@@ -9,7 +9,8 @@ import type { CompiledScenario, ConditionTrace, Env, SegmentTrace } from '../eng
 import { EvalFailure } from '../eval-failure.js';
 import type { HistoryRecord } from '../ports.js';
 import type { TransactionViolation } from '../types.js';
-import type { Condition, Expr, HostedScenario, ListExpr, Source } from './ast.js';
+import { COMPARISON_SYMBOL, type Condition, type Expr, type HostedScenario, type ListExpr, type Source } from './ast.js';
+import { aggregationPredicate } from './aggregate-predicate.js';
 import { compileAggregation, type GroupReader, type RecordReader } from './aggregations.js';
 import { DEFAULT_BLOCKS, type BlockRegistry } from './blocks.js';
 import { checkScenario, compilePattern, typeOf, type SetValues } from './check.js';
@@ -54,14 +55,6 @@ interface CExpr {
 }
 
 const upper = (v: Value): Value => (typeof v === 'string' ? v.toUpperCase() : v);
-const OP_SYMBOL: Readonly<Record<string, string>> = {
-  equals: '==',
-  not_equals: '!=',
-  greater_than: '>',
-  less_than: '<',
-  greater_than_or_equals: '>=',
-  less_than_or_equals: '<=',
-};
 let registrySerial = 0;
 const registryIds = new WeakMap<BlockRegistry, number>();
 
@@ -146,7 +139,14 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
     return { read: f.read, key: f.read, scope: f.scope };
   };
 
+  /** Every expression compiled, by node (aggregation filters are mapped onto history predicates from them). */
+  const compiledExprs = new Map<Expr, CExpr>();
   const compileExpr = (e: Expr, inFilter: boolean): CExpr => {
+    const c = compileExprNode(e, inFilter);
+    compiledExprs.set(e, c);
+    return c;
+  };
+  const compileExprNode = (e: Expr, inFilter: boolean): CExpr => {
     const type = typeOf(e, blocks);
     switch (e.kind) {
       case 'constant': {
@@ -192,19 +192,22 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
       case 'aggregation': {
         const spec = e.spec;
         const filter = spec.filter ? compileCondition(spec.filter, true) : null;
-        const target = spec.target ? sourceReader(spec.target, true).read : null;
+        const targetReader = spec.target ? sourceReader(spec.target, true).read : null;
         const grouping = spec.grouping.map((g) => {
           const r = sourceReader(g, true);
           return { key: r.key, scope: r.scope };
         });
         const usesParams = spec.filter ? paramKeys(spec.filter) : [];
+        const target = spec.target?.kind === 'field' ? resolveField(spec.target.field) : null;
         const base = `hosted:${registryId}:${JSON.stringify(spec, (k, v: unknown) => (k === 'path' || k === 'uuid' ? undefined : v))}`;
         const agg = compileAggregation<State>({
           spec,
           path: e.path,
           filter,
-          target,
+          target: targetReader,
           grouping,
+          where: spec.filter ? aggregationPredicate<State>(spec.filter, (x) => compiledExprs.get(x)) : () => null,
+          targetField: target !== null && !('error' in target) ? (target.column ?? null) : null,
           cacheKey: usesParams.length === 0 ? () => base : (s) => `${base}|${JSON.stringify(usesParams.map((k) => s.values[k]))}`,
         });
         const record = recorder({ path: e.path, type: 'aggregation', ...(e.name ? { name: e.name } : {}), ...(spec.uuid ? { ref: spec.uuid } : {}) }, type);
@@ -295,7 +298,7 @@ export function compileHostedScenario(doc: unknown, options: HostedCompileOption
         const lf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(l.fn(s, r, t)) : l.fn;
         const rf = fold ? (s: State, r: HistoryRecord, t: AnyTransaction | undefined) => upper(rt.fn(s, r, t)) : rt.fn;
         const op = c.op;
-        const sym = own(OP_SYMBOL, op) as string;
+        const sym = own(COMPARISON_SYMBOL, op) as string;
         const expr = `${l.label} ${sym} ${rt.label}`;
         const path = c.path;
         return (s, r, t) => {

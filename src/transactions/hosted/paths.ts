@@ -6,7 +6,7 @@
  * flat records need no stored transaction; other paths read the record's `source` transaction.
  */
 import type { Env } from '../engine.js';
-import type { HistoryRecord } from '../ports.js';
+import type { HistoryRecord, HistoryTextField } from '../ports.js';
 import type { Transaction, TransactionInput } from '../types.js';
 import { CODE_LEAVES } from './enumerations.js';
 import type { DataType } from './values.js';
@@ -25,6 +25,8 @@ export interface FieldAccess {
   flat: boolean;
   /** The history index this path keys, for grouping. */
   scope: 'customer' | 'counterparty' | null;
+  /** The field of the flat record this path reads as it is (what a database filters and aggregates on). */
+  column?: HistoryTextField | 'amount' | 't';
 }
 
 type Obj = Record<string, unknown>;
@@ -59,22 +61,28 @@ interface FlatPath {
   code: boolean;
   read: (r: HistoryRecord) => unknown;
   scope?: 'customer';
+  column: NonNullable<FieldAccess['column']>;
 }
 
 /** Paths the flat history record holds (`toHistoryRecord`). */
 const FLAT: Readonly<Record<string, FlatPath>> = {
-  'transaction.monetary_details.base_value.amount': { type: 'number', code: false, read: (r) => r.amount },
-  'transaction.monetary_details.value.iso_3_currency_code': { type: 'string', code: true, read: (r) => r.currency },
-  'transaction.monetary_details.direction': { type: 'string', code: true, read: (r) => r.direction },
-  'transaction.type': { type: 'string', code: true, read: (r) => r.type },
-  'transaction.occurred_at': { type: 'datetime', code: false, read: (r) => r.t },
-  'transaction.external_identifier': { type: 'string', code: false, read: (r) => r.id },
-  'transaction.monetary_details.payment_channel': { type: 'string', code: true, read: (r) => r.payment_channel ?? undefined },
-  'transaction.monetary_details.card_payment.card_payment_type': { type: 'string', code: true, read: (r) => r.card_payment_type ?? undefined },
-  'transaction.monetary_details.card_payment.payment_stage': { type: 'string', code: true, read: (r) => r.payment_stage ?? undefined },
-  'transaction.monetary_details.card_payment.merchant.mcc_category_code': { type: 'string', code: false, read: (r) => r.mcc ?? undefined },
-  'transaction.monetary_details.card_payment.merchant.merchant_category_code': { type: 'string', code: false, read: (r) => r.mcc ?? undefined },
-  'transaction.customer_identifier.id': { type: 'string', code: false, read: (r) => r.customer, scope: 'customer' },
+  'transaction.monetary_details.base_value.amount': { type: 'number', code: false, read: (r) => r.amount, column: 'amount' },
+  'transaction.monetary_details.value.iso_3_currency_code': { type: 'string', code: true, read: (r) => r.currency, column: 'currency' },
+  'transaction.monetary_details.direction': { type: 'string', code: true, read: (r) => r.direction, column: 'direction' },
+  'transaction.type': { type: 'string', code: true, read: (r) => r.type, column: 'type' },
+  'transaction.occurred_at': { type: 'datetime', code: false, read: (r) => r.t, column: 't' },
+  'transaction.external_identifier': { type: 'string', code: false, read: (r) => r.id, column: 'id' },
+  'transaction.monetary_details.payment_channel': { type: 'string', code: true, read: (r) => r.payment_channel ?? undefined, column: 'payment_channel' },
+  'transaction.monetary_details.card_payment.card_payment_type': {
+    type: 'string',
+    code: true,
+    read: (r) => r.card_payment_type ?? undefined,
+    column: 'card_payment_type',
+  },
+  'transaction.monetary_details.card_payment.payment_stage': { type: 'string', code: true, read: (r) => r.payment_stage ?? undefined, column: 'payment_stage' },
+  'transaction.monetary_details.card_payment.merchant.mcc_category_code': { type: 'string', code: false, read: (r) => r.mcc ?? undefined, column: 'mcc' },
+  'transaction.monetary_details.card_payment.merchant.merchant_category_code': { type: 'string', code: false, read: (r) => r.mcc ?? undefined, column: 'mcc' },
+  'transaction.customer_identifier.id': { type: 'string', code: false, read: (r) => r.customer, scope: 'customer', column: 'customer' },
 };
 
 /** V3 names of the hosted service's internal field names. */
@@ -162,7 +170,7 @@ export function resolveField(written: string): FieldAccess | { error: string } {
   const flat = own(FLAT, path);
   if (flat) {
     const read = flat.read;
-    return { read: (rec) => read(rec), type: flat.type, code: flat.code, flat: true, scope: flat.scope ?? null };
+    return { read: (rec) => read(rec), type: flat.type, code: flat.code, flat: true, scope: flat.scope ?? null, column: flat.column };
   }
   const customer = /^customer(?:\[(\d+)\])?\.(.+)$/.exec(path);
   if (customer) {

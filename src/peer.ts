@@ -33,7 +33,7 @@ export async function loadPeer<T>(packageName: string, feature: string, load: ()
 }
 
 /** The optional peers `tamis serve` and `tamis/server` need. */
-export const SERVER_PEERS = ['fastify', 'prom-client', 'yaml'] as const;
+export const SERVER_PEERS = ['fastify', 'pino', 'prom-client', 'yaml'] as const;
 
 /**
  * Checks that every package of `names` resolves from tamis, before a feature imports modules that need them; the

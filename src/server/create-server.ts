@@ -12,6 +12,7 @@ import { failure, send } from './envelope.js';
 import { ServerMetrics } from './metrics.js';
 import { buildOpenApi } from './openapi.js';
 import { OPERATIONS, registerOperations, type ListState, type ReloadReport } from './operations.js';
+import { OneLinePerRequest } from './request-log.js';
 import { requestSchemas } from './schemas/requests.js';
 import { InvalidJson, registerSearchRoutes } from './search-routes.js';
 import { chooseTransport, type Transport } from './tls.js';
@@ -101,6 +102,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.behindTlsProxy === true,
     forceCloseConnections: 'idle',
+    logController: new OneLinePerRequest(),
     return503OnClosing: true,
     ...(transport.kind === 'https' ? { https: { cert: transport.cert, key: transport.key } } : {}),
   }) as unknown as FastifyInstance;

@@ -1,10 +1,15 @@
 /**
  * The lists a server screens against: read at start from list files, official publications (through the
  * importers) or an index snapshot, and read again on reload. Each load gives a new screener and a version number.
+ * Reading and importing the files runs in a worker thread (list-worker.ts), so a server reloading its lists keeps
+ * answering meanwhile; only the index build runs on the main thread.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { importOfacDir } from '../importers/node.js';
 import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, formatIssue, type ImportResult } from '../importers/index.js';
 import { createScreener, type InternalList } from '../screening/screener.js';
@@ -90,8 +95,64 @@ export async function listsFingerprint(config: ListsConfig): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The entities read from the sources and internal lists of a config, before any index is built. */
+export interface ReadLists {
+  entities: Entity[];
+  internal: InternalList[];
+  /** `listsFingerprint` of the config. */
+  fingerprint: string;
+}
+
+/** Reads, imports and fingerprints every source and internal list (throws with the file name on an error). */
+export async function readLists(config: ListsConfig): Promise<ReadLists> {
+  const entities: Entity[] = [];
+  for (const source of config.sources) {
+    for (const e of await entitiesFrom(source, config.skip_invalid ?? false)) entities.push(e);
+  }
+  const internal: InternalList[] = [];
+  for (const l of config.internal ?? []) {
+    const result = parseListJson(await readFile(l.file), { skipInvalid: config.skip_invalid ?? false });
+    internal.push({ id: l.id, entities: entitiesOf(result, l.file) });
+  }
+  return { entities, internal, fingerprint: await listsFingerprint(config) };
+}
+
+/** The worker entry built next to this module (`dist/server/list-worker.js`). */
+const BUILT_WORKER = new URL('./list-worker.js', import.meta.url);
+
+type WorkerAnswer = { ok: true; value: ReadLists } | { ok: false; message: string };
+
+/** `readLists` in a worker thread: the main thread only receives the result. */
+export function readListsInWorker(config: ListsConfig, workerUrl: URL = BUILT_WORKER): Promise<ReadLists> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: config });
+    let answered = false;
+    worker.once('message', (m: WorkerAnswer) => {
+      answered = true;
+      if (m.ok) resolve(m.value);
+      else reject(new Error(m.message));
+    });
+    worker.once('error', (e) => {
+      answered = true;
+      reject(e);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the list import worker stopped (exit code ${code}) without an answer`));
+    });
+  });
+}
+
+export interface LoadOptions {
+  /**
+   * Where the sources are read and imported: a worker thread (the default, with the worker built next to this
+   * module, or the URL given) or the calling thread (`false`; also when the module runs from its TypeScript source,
+   * which has no built worker). An index snapshot is always read in the calling thread.
+   */
+  worker?: URL | false;
+}
+
 /** Reads every source and builds one screener (throws with the file name on a read or import error). */
-export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
+export async function loadLists(config: ListsConfig, options: LoadOptions = {}): Promise<LoadedLists> {
   const snapshots = config.sources.filter((s): s is { snapshot: string } => 'snapshot' in s);
   if (snapshots.length > 0) {
     if (config.sources.length > 1 || (config.internal ?? []).length > 0) {
@@ -106,19 +167,12 @@ export async function loadLists(config: ListsConfig): Promise<LoadedLists> {
     if (!restored.ok) throw new Error(`${path}: ${restored.error.map((p) => p.message).join('; ')}`);
     return { screener: restored.value, fingerprint: await listsFingerprint(config), entities: restored.value.size, sources: [`snapshot:${path}`] };
   }
-  const entities: Entity[] = [];
-  for (const source of config.sources) {
-    for (const e of await entitiesFrom(source, config.skip_invalid ?? false)) entities.push(e);
-  }
-  const internalLists: InternalList[] = [];
-  for (const l of config.internal ?? []) {
-    const result = parseListJson(await readFile(l.file), { skipInvalid: config.skip_invalid ?? false });
-    internalLists.push({ id: l.id, entities: entitiesOf(result, l.file) });
-  }
-  const screener = createScreener({ entities, internalLists });
+  const workerUrl = options.worker ?? (existsSync(fileURLToPath(BUILT_WORKER)) ? BUILT_WORKER : false);
+  const { entities, internal, fingerprint } = workerUrl === false ? await readLists(config) : await readListsInWorker(config, workerUrl);
+  const screener = createScreener({ entities, internalLists: internal });
   return {
     screener,
-    fingerprint: await listsFingerprint(config),
+    fingerprint,
     entities: screener.size,
     sources: [...config.sources.map(describe), ...(config.internal ?? []).map((l) => `internal:${l.id}:${l.file}`)],
   };

@@ -13,13 +13,14 @@ import { applyAccounts } from './accounts.js';
 import type { ServeConfig } from './config.js';
 import { createServer, type TamisServer } from './create-server.js';
 import { loadLists } from './lists.js';
+import { bufferedLog } from './request-log.js';
 import { transactionAreaFromConfig, type AreaDatabase } from './v1/config.js';
 
 export interface ServeOverrides {
   host?: string;
   port?: number;
   behindTlsProxy?: boolean;
-  /** Fastify logger setting; default: pino at the config's log level. */
+  /** Fastify logger setting; default: pino at the config's log level, to stdout through a buffer (request-log.ts). */
   logger?: boolean | { level: string };
 }
 
@@ -96,6 +97,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     throw e;
   }
   const w = config.webhooks;
+  const log = o.logger === undefined ? bufferedLog() : null;
   return createServer({
     service,
     lists: {
@@ -108,7 +110,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     ...(o.port ?? config.server.port) !== undefined ? { port: (o.port ?? config.server.port) as number } : {},
     ...(tls ? { tls } : {}),
     behindTlsProxy: o.behindTlsProxy ?? config.server.behind_tls_proxy,
-    logger: o.logger ?? { level: config.server.log_level },
+    logger: log ? { level: config.server.log_level, stream: log.stream } : o.logger,
     ...(s.reference_term_max_length !== undefined ? { referenceTermMaxLength: s.reference_term_max_length } : {}),
     ...(config.admin.token !== undefined ? { adminToken: config.admin.token } : {}),
     ...(config.metrics.token !== undefined ? { metricsToken: config.metrics.token } : {}),
@@ -125,6 +127,9 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     acceptsKey: (key) => applied.keys.has(key),
     ...(config.server.body_limit !== undefined ? { bodyLimit: config.server.body_limit } : {}),
     ...(transactions ? { transactions } : {}),
-    onClose: close,
+    onClose: async () => {
+      await close();
+      await log?.flush();
+    },
   });
 }

@@ -112,7 +112,7 @@ describe('optional peer dependencies', () => {
   });
 
   it('name every missing server peer at once, with one install command', () => {
-    const installed = new Set(['prom-client']);
+    const installed = new Set(['pino', 'prom-client']);
     const check = () =>
       requirePeers(SERVER_PEERS, 'tamis serve', (name) => {
         if (!installed.has(name)) throw new Error(`Cannot find module '${name}'`);

@@ -1,8 +1,8 @@
 /**
  * Hits need more than one fuzzy word (issue 16): in a list where the query's other words are common, one word one
  * edit off a one-word list name, a surname one edit off a word of a longer list name beside an initial, or two
- * two-letter words glued into one list word are not hits; the same names spelt as listed, or with every part
- * placed, still are.
+ * two-letter words glued into one list word, or a one-word weak alias (a nickname) beside a word the entity lacks
+ * are not hits; the same names spelt as listed, or with every part placed, still are.
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener, type SearchRequest } from '../../src/index.js';
@@ -21,6 +21,8 @@ const LIST: Entity[] = [
   entity('confecciones', 'CONFECCIONES LINA MARIA LTDA.', 'company'),
   entity('qaeda', 'AL QAEDA', 'organisation'),
   entity('hamid-karumi', 'Hamid KARUMI OSTAD'),
+  { ...entity('paura', 'PAURA, Jorge Alejandro'), aka: [{ name: 'LARRY', type: 'weak-aka' }] },
+  { ...entity('gomez', 'GOMEZ, Juan Pablo'), aka: [{ name: 'CAROLINA', type: 'aka' }] },
 ];
 const screener = createScreener({ entities: LIST });
 const hits = (term: string): string[] => {
@@ -35,6 +37,7 @@ describe('weak evidence is no hit', () => {
     ['an initial and a surname one edit off a longer list name', 'M. Oliveira', []],
     ['an initial left unplaced and a word one edit off a one-word organisation name', 'N. Maeda', []],
     ['two two-letter words glued into one word of a longer name', 'Li Na', []],
+    ['a one-word weak alias (a nickname) beside a name the entity lacks', 'Hamid Larry', []],
   ])('%s: %s', (_why, term, expected) => {
     expect(hits(term)).toEqual(expected);
   });
@@ -47,6 +50,9 @@ describe('the same names with stronger evidence still hit', () => {
     ['the given name and the surname placed, one by one edit', 'Miguel Oliveira', ['olivera']],
     ['the organisation name spelt as listed, after an initial', 'N. Qaeda', ['qaeda']],
     ['the glued word spelt out with the rest of the name', 'Lina Al-Kinayeh', ['kinayeh']],
+    ['a weak alias alone', 'Larry', ['paura']],
+    ['a weak alias beside a word of the entity\'s other names', 'Larry Paura', ['paura']],
+    ['a one-word alias the source does not call weak, beside a name the entity lacks', 'Hamid Carolina', ['gomez']],
   ])('%s: %s', (_why, term, expected) => {
     expect(hits(term)).toEqual(expected);
   });

@@ -55,6 +55,12 @@ function weakAlias(entity: Entity, original: string): boolean {
   return aka !== undefined && WEAK_ALIAS.test(aka.type ?? '');
 }
 
+/** Whether a word is a word of the entity's names other than name `nameIndex` (an initial: begins one). */
+function elsewhere(prepared: PreparedEntity, nameIndex: number, word: PreparedWord): boolean {
+  const initial = word.text.length === 1 && !word.isNumber;
+  return prepared.names.some((other, k) => k !== nameIndex && other.words.some((w) => (initial ? w.text[0] === word.text : sameWord(w, word))));
+}
+
 export interface EntityMatchSettings {
   tables: WordTables;
   minEditLength: number | null;
@@ -151,7 +157,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
               knownType: settings.knownType,
               weight: settings.weight,
               threshold: settings.threshold,
-              weakAlias: weak ? (word) => prepared.names.some((other, k) => k !== nameIndex && other.words.some((w) => sameWord(w, word))) : undefined,
+              weakAlias: weak ? (word) => elsewhere(prepared, nameIndex, word) : undefined,
             });
       memo?.set(name.group!, match);
     }

@@ -100,7 +100,7 @@ export interface NameMatchOptions {
   threshold: number;
   /**
    * Set when the name is an alias its source calls weak (a nickname or a short form): whether a query word is a
-   * word of the entity's other names.
+   * word of the entity's other names (an initial: begins one).
    */
   weakAlias?: (word: PreparedWord) => boolean;
 }
@@ -195,14 +195,15 @@ function accepted(a: Assignment, query: PreparedQuery, name: PreparedName, profi
   if (!a.anchored || a.contradiction || a.evidence < options.threshold) return false;
   const roles = query.roles[profile];
   const listFull = fullWords(name.words, name.roles);
-  // A weak alias of one word (a nickname, a short form) names no one beside other words the query gives: it is a
-  // hit only when every full query word it leaves unplaced is a word of the entity's other names
+  // A weak alias (a nickname, a short form) names no one beside other words the query gives: it is a hit only
+  // when every query word it leaves unplaced (initials too) is a word of the entity's other names
   // (`Wood, Larry` is not `Larry` of `Paura, Jorge Alejandro`; `Larry Paura` is).
   const weak = options.weakAlias;
-  if (weak !== undefined && listFull === 1) {
+  if (weak !== undefined) {
     for (let i = 0; i < query.words.length; i++) {
       const w = query.words[i]!;
-      if (a.placed[i]!.list.length === 0 && isFullWord(w, roles[i], query.duplicateOf[i] !== undefined) && !weak(w)) return false;
+      if (a.placed[i]!.list.length > 0 || roles[i] !== undefined || w.particle || query.duplicateOf[i] !== undefined) continue;
+      if (!weak(w)) return false;
     }
   }
   let need = person && !options.nameVariations ? Math.min(2, fullWords(query.words, roles, query.duplicateOf), listFull) : 1;

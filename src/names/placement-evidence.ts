@@ -78,16 +78,16 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
   }
   const listLeft = listTotal - credit;
   // A single name part placed fuzzily (by one edit, sound, equivalence or a fuzzy glue) while the query says more
-  // (another word left unplaced, or placed loosely with list words left over): one fuzzy word is no evidence that
-  // the rest is the listed name (`Hamid Karimi` ~ `Karumi`, `M. Oliveira` ~ `Miguel Rodriguez Olivera`).
+  // (another word left unplaced, or placed on an initial or a letter with list words left over): one fuzzy word is
+  // no evidence that the rest is the listed name (`Hamid Karimi` ~ `Karumi`, `M. Oliveira` ~ `Miguel Rodriguez
+  // Olivera`, `S. Carter` ~ `S-Cape Yacht Charter`).
   let loneFuzzy = false;
   if (parts === 1 && partAt >= 0 && !partExact) {
     const span = choices.find((c) => c.part)!.queryCount;
+    const leftOver = unmatched > 0 && newWordLeft(list, matched, ctx);
     for (let q = 0; q < n; q++) {
-      if ((q >= partAt && q < partAt + span) || ctx.queryMass[q]! === 0) continue;
-      const p = placed[q]!;
-      // In other names than people's, letters spelt the same are part of the name (`Vestimenta J Y J`).
-      if (p.list.length === 0 || (unmatched > 0 && (ctx.initials || p.type !== 'exact_match'))) loneFuzzy = true;
+      if ((q >= partAt && q < partAt + span) || ctx.queryMass[q]! === 0 || weightless(query[q]!, list, ctx)) continue;
+      if (placed[q]!.list.length === 0 || leftOver) loneFuzzy = true;
     }
   }
   const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0) || loneFuzzy;
@@ -102,6 +102,21 @@ const FUZZY: ReadonlySet<string> = new Set(['edit_distance', 'phonetic']);
 function shortWords(query: readonly PreparedWord[], from: number, count: number): boolean {
   for (let k = from; k < from + count; k++) if (query[k]!.text.length > SHORT_GLUE_LENGTH) return false;
   return true;
+}
+
+/** Some list word that weighs is left unmatched and is no repeat of a matched one (`J Y J`: the second `J`). */
+function newWordLeft(list: readonly PreparedWord[], matched: readonly boolean[], ctx: AssignContext): boolean {
+  for (let j = 0; j < list.length; j++) {
+    if (matched[j] || ctx.listMass[j] === 0) continue;
+    if (!list.some((w, k) => matched[k] && w.text === list[j]!.text)) return true;
+  }
+  return false;
+}
+
+/** The list holds the word as one that weighs nothing (a connector or an affix: `y` in `Vestimenta J Y J`). */
+function weightless(w: PreparedWord, list: readonly PreparedWord[], ctx: AssignContext): boolean {
+  for (let j = 0; j < list.length; j++) if (ctx.listMass[j] === 0 && list[j]!.text === w.text) return true;
+  return false;
 }
 
 /** An initial or a number: left over on both sides, such words contradict (`J Smith`, `K Smith`; `Star 3`, `Star 4`). */

@@ -23,6 +23,8 @@ const LIST: Entity[] = [
   entity('hamid-karumi', 'Hamid KARUMI OSTAD'),
   { ...entity('paura', 'PAURA, Jorge Alejandro'), aka: [{ name: 'LARRY', type: 'weak-aka' }] },
   { ...entity('gomez', 'GOMEZ, Juan Pablo'), aka: [{ name: 'CAROLINA', type: 'aka' }] },
+  { ...entity('corporativo', 'BANCO CORPORATIVO SA', 'company'), aka: [{ name: 'BANCO NACIONAL', type: 'weak-aka' }] },
+  { ...entity('quintero', 'QUINTERO SANCLEMENTE, Ramon Alberto'), aka: [{ name: 'DON TOMAS', type: 'weak-aka' }] },
 ];
 const screener = createScreener({ entities: LIST });
 const hits = (term: string): string[] => {
@@ -38,6 +40,8 @@ describe('weak evidence is no hit', () => {
     ['an initial left unplaced and a word one edit off a one-word organisation name', 'N. Maeda', []],
     ['two two-letter words glued into one word of a longer name', 'Li Na', []],
     ['a one-word weak alias (a nickname) beside a name the entity lacks', 'Hamid Larry', []],
+    ['a weak alias matched fuzzily beside an initial the entity lacks', 'Donna F. Thomas', []],
+    ['a weak alias of a company inside a longer name', 'Banco Nacional de Cuba', []],
   ])('%s: %s', (_why, term, expected) => {
     expect(hits(term)).toEqual(expected);
   });
@@ -52,6 +56,8 @@ describe('the same names with stronger evidence still hit', () => {
     ['the glued word spelt out with the rest of the name', 'Lina Al-Kinayeh', ['kinayeh']],
     ['a weak alias alone', 'Larry', ['paura']],
     ['a weak alias beside a word of the entity\'s other names', 'Larry Paura', ['paura']],
+    ['a weak alias beside an initial of the entity\'s other names', 'Don Tomas R.', ['quintero']],
+    ['a company\'s weak alias as written', 'Banco Nacional', ['corporativo']],
     ['a one-word alias the source does not call weak, beside a name the entity lacks', 'Hamid Carolina', ['gomez']],
   ])('%s: %s', (_why, term, expected) => {
     expect(hits(term)).toEqual(expected);

@@ -78,13 +78,13 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
   }
   const listLeft = listTotal - credit;
   // A single name part placed fuzzily (by one edit, sound, equivalence or a fuzzy glue) while the query says more
-  // (another word left unplaced, or placed on an initial or a letter with list words left over): one fuzzy word is
-  // no evidence that the rest is the listed name (`Hamid Karimi` ~ `Karumi`, `M. Oliveira` ~ `Miguel Rodriguez
-  // Olivera`, `S. Carter` ~ `S-Cape Yacht Charter`).
+  // (another word left unplaced, or placed on an initial or a letter with list words left over or in another order
+  // than the query's): one fuzzy word is no evidence that the rest is the listed name (`Hamid Karimi` ~ `Karumi`,
+  // `M. Oliveira` ~ `Miguel Rodriguez Olivera`, `S. Carter` ~ `S-Cape Yacht Charter`, `K. Barker` ~ `Baker Khatab`).
   let loneFuzzy = false;
   if (parts === 1 && partAt >= 0 && !partExact) {
     const span = choices.find((c) => c.part)!.queryCount;
-    const leftOver = unmatched > 0 && newWordLeft(list, matched, ctx);
+    const leftOver = (unmatched > 0 && newWordLeft(list, matched, ctx)) || crossed(placed);
     for (let q = 0; q < n; q++) {
       if ((q >= partAt && q < partAt + span) || ctx.queryMass[q]! === 0 || weightless(query[q]!, list, ctx)) continue;
       if (placed[q]!.list.length === 0 || leftOver) loneFuzzy = true;
@@ -109,6 +109,17 @@ function newWordLeft(list: readonly PreparedWord[], matched: readonly boolean[],
   for (let j = 0; j < list.length; j++) {
     if (matched[j] || ctx.listMass[j] === 0) continue;
     if (!list.some((w, k) => matched[k] && w.text === list[j]!.text)) return true;
+  }
+  return false;
+}
+
+/** Placed words in another order than the query's (`K. Barker` on `Baker Khatab`). */
+function crossed(placed: readonly PlacedWord[]): boolean {
+  let last = -1;
+  for (const p of placed) {
+    if (p.list.length === 0) continue;
+    if (p.list[0]! < last) return true;
+    last = p.list[p.list.length - 1]!;
   }
   return false;
 }

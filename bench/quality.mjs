@@ -14,7 +14,9 @@
  *   npx tsc -p tsconfig.build.json                      # the new build, dist/
  *   P=$PWD; git worktree add /tmp/base main && ln -s "$P/node_modules" /tmp/base/node_modules
  *   (cd /tmp/base && npx tsc -p tsconfig.build.json --outDir "$P/dist-base")   # the old rule, ignored by git
- *   node bench/quality.mjs --a dist-base --b dist [--names 6000] [--per-kind 400] [--refs 3000] [--seed 16]
+ *   node bench/quality.mjs --a dist-base --b dist [--c dist-other] [--names 6000] [--per-kind 400] [--refs 3000] [--seed 16]
+ *     [--examples 12]   # how many innocent hits and misses per kind to print on stderr
+ *   node bench/quality.mjs --a dist-base --b dist --stricter [--dump]   # b's hits ⊆ a's, scores no higher; exit 1 if not
  *
  * Builds are directories holding a build's index.js, inside the project so that their imports resolve.
  */
@@ -36,7 +38,8 @@ const NAMES = Number(arg('names', '6000'));
 const PER_KIND = Number(arg('per-kind', '400'));
 const REFS = Number(arg('refs', '3000'));
 const SEED = Number(arg('seed', '16'));
-const builds = [arg('a', 'dist-base'), arg('b', 'dist')];
+const builds = [arg('a', 'dist-base'), arg('b', 'dist'), ...(arg('c', '') === '' ? [] : [arg('c', '')])];
+const EXAMPLES = Number(arg('examples', '12'));
 const log = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
 
 for (const dir of builds) {
@@ -85,6 +88,50 @@ const table = {};
 const put = (row, b, value) => ((table[row] ??= {})[builds[b] ?? ''] = value);
 const pct = (/** @type {number} */ n, /** @type {number} */ d) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(2)}% (${n}/${d})`);
 
+if (process.argv.includes('--stricter')) {
+  // Whether build b only ever drops hits of build a (and never scores one higher): every query set above, names and
+  // references. Prints each query where it does not, and innocent hits of b when --dump is given.
+  const listed = [...entities, ...SHAPES.map((s, k) => ({ id: `shape-${k}`, entity_type: 'person', name: s.listed, sources: ['shape'], types: ['sanction'] }))];
+  const nameQueries = [...innocents.map((q) => q.term), ...Object.values(kinds).flat().map((q) => q.term), ...SHAPES.map((s) => s.term)];
+  const answers = mods.slice(0, 2).map((mod) => {
+    const full = mod.createScreener({ entities: listed });
+    const stripped = mod.createScreener({ entities: entities.map(({ aka: _a, ...rest }) => rest) });
+    /** @type {Map<string, Map<string, number>>} */
+    const out = new Map();
+    const scores = (/** @type {any[]} */ hits) => new Map(hits.map((h) => [h.doc.id, h.score]));
+    for (const t of nameQueries) out.set(`name: ${t}`, scores(full.search({ search_term: t, limit: 100 }).value.hits));
+    for (const q of aliases) out.set(`alias: ${q.term}`, scores(stripped.search({ search_term: q.term, limit: 100 }).value.hits));
+    for (const r of [...refsInnocent, ...refsListed]) {
+      const res = mod.screenReference(full, { search_term: r.text, client_ref: 'q', search_profile: 'default' });
+      out.set(`reference: ${r.text}`, scores(res.ok ? res.value.hits : []));
+    }
+    return out;
+  });
+  let wider = 0;
+  let dropped = 0;
+  const [before, after] = /** @type {[Map<string, Map<string, number>>, Map<string, Map<string, number>>]} */ (answers);
+  for (const [q, b] of after) {
+    const a = before.get(q) ?? new Map();
+    for (const [id, score] of b) {
+      const was = a.get(id);
+      if (was === undefined || score > was + 1e-9) {
+        wider++;
+        log(`[stricter] ${builds[1]} ${was === undefined ? 'adds' : 'raises'} ${q} -> ${id} (${was ?? '–'} -> ${score})`);
+      }
+    }
+    for (const id of a.keys()) if (!b.has(id)) dropped++;
+  }
+  process.stdout.write(`${after.size} queries: ${wider} hits of ${builds[1]} not in ${builds[0]} or scored higher; ${dropped} hits of ${builds[0]} dropped\n`);
+  if (process.argv.includes('--dump')) {
+    const s = mods[1].createScreener({ entities: listed });
+    for (const q of innocents) {
+      const hit = s.search({ search_term: q.term, limit: 1 }).value.hits[0];
+      if (hit !== undefined) log(`[dump] ${q.absent ? 'absent' : 'English'} / ${q.shape}: ${q.term} -> ${describeHit(hit)}`);
+    }
+  }
+  process.exit(wider === 0 ? 0 : 1);
+}
+
 for (const [b, mod] of mods.entries()) {
   const label = builds[b];
   const t0 = performance.now();
@@ -106,7 +153,7 @@ for (const [b, mod] of mods.entries()) {
       c[1]++;
       if (hit) c[0]++;
     }
-    if (hit && examples.length < 12) examples.push(`${q.term} -> ${screener.search({ search_term: q.term, limit: 1 }).value.hits[0].doc.name}`);
+    if (hit && examples.length < EXAMPLES) examples.push(`${q.term} -> ${describeHit(screener.search({ search_term: q.term, limit: 1 }).value.hits[0])}`);
   }
   for (const [g, [n, d]] of Object.entries(groups).sort()) put(g, b, pct(n, d));
   log(`[${label}] innocent hits, e.g.: ${examples.join(' | ')}`);
@@ -116,7 +163,7 @@ for (const [b, mod] of mods.entries()) {
     const missed = [];
     for (const q of qs) {
       if (ids(screener, q.term).includes(q.id)) found++;
-      else if (missed.length < 4) missed.push(q.term);
+      else if (missed.length < Math.max(4, EXAMPLES / 3)) missed.push(q.term);
     }
     put(`recall: ${kind}`, b, pct(found, qs.length));
     log(`[${label}] ${kind} missed e.g.: ${missed.join(' | ')}`);
@@ -174,6 +221,13 @@ for (const [b, mod] of mods.entries()) {
   }
   put('latency ms, 10k entities: worst degenerate term', b, worst.toFixed(2));
   log(`[${label}] done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** The best hit's matching name, word types and score. @param {any} hit */
+function describeHit(hit) {
+  const d = hit.match_types_details?.[0];
+  const words = (d?.name_matches ?? []).map((/** @type {any} */ w) => `${w.query_term}=${w.match_types.join('+')}`).join(' ');
+  return `${d?.matching_name ?? hit.doc.name} [${words}] ${hit.score.toFixed(1)}`;
 }
 
 const head = `| measure | ${builds.join(' | ')} |\n|---|${builds.map(() => '---:').join('|')}|`;

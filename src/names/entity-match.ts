@@ -5,7 +5,7 @@
 import type { Entity } from '../types/entity.js';
 import { birthYears, birthYearVerdict, isDeceased, type BirthYearVerdict } from './birth-year.js';
 import { matchName, MATCH_CLASSES, type MatchClass, type NameMatch, type NameMatchOptions, type PreparedQuery } from './name-match.js';
-import { prepareName, type PreparedName, type PreparedWord } from './prepare.js';
+import { prepareName, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { evidenceScore, type WordWeight } from './score.js';
 import type { WordTables } from './tables.js';
 import {
@@ -41,6 +41,24 @@ export function prepareEntity(entity: Entity, tables: WordTables): PreparedEntit
   add(entity.name);
   for (const aka of entity.aka ?? []) add(aka.name);
   return { entity, names, years: birthYears(entity), deceased: isDeceased(entity) };
+}
+
+/** Alias kinds that mark a weak alias (importers: `weak-aka`, `weak-fka`, `weak-nka`). */
+const WEAK_ALIAS = /^weak-/;
+
+/**
+ * Whether an alias is one the source calls weak (a nickname or a short form: OFAC's quoted a.k.a.s): the first
+ * alias written so, as names are kept in their first spelling.
+ */
+function weakAlias(entity: Entity, original: string): boolean {
+  const aka = entity.aka?.find((a) => a?.name === original);
+  return aka !== undefined && WEAK_ALIAS.test(aka.type ?? '');
+}
+
+/** Whether a word is a word of the entity's names other than name `nameIndex` (an initial: begins one). */
+function elsewhere(prepared: PreparedEntity, nameIndex: number, word: PreparedWord): boolean {
+  const initial = word.text.length === 1 && !word.isNumber;
+  return prepared.names.some((other, k) => k !== nameIndex && other.words.some((w) => (initial ? w.text[0] === word.text : sameWord(w, word))));
 }
 
 export interface EntityMatchSettings {
@@ -130,7 +148,9 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
   const candidates: Candidate[] = [];
   prepared.names.forEach((name, nameIndex) => {
     if (skip?.(name) === true) return;
-    const memo = name.group === undefined ? undefined : settings.nameMemo;
+    const weak = nameIndex > 0 && weakAlias(prepared.entity, name.original);
+    // A weak alias is judged by its own rule, so it neither reads nor writes its group's verdict.
+    const memo = name.group === undefined || weak ? undefined : settings.nameMemo;
     let match = memo?.get(name.group!);
     if (match === undefined) {
       match =
@@ -147,6 +167,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
               weight: settings.weight,
               threshold: settings.threshold,
               singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
+              weakAlias: weak ? (word) => elsewhere(prepared, nameIndex, word) : undefined,
             });
       memo?.set(name.group!, match);
     }

@@ -61,6 +61,12 @@ export function editSimilarity(length: number): number {
 export const SKELETON_SIMILARITY = 0.85;
 /** Two query words glued (one a two-letter fragment), then matched by edit, sound or equivalence. */
 export const GLUED_FUZZY_SIMILARITY = 0.8;
+/**
+ * Query words all this short glued into one list word (`Li Na` → `Lina`): any two syllables spell some name, so
+ * the glue earns at most SHORT_GLUE_SIMILARITY of the word, anchors nothing and makes one name part.
+ */
+export const SHORT_GLUE_LENGTH = 2;
+export const SHORT_GLUE_SIMILARITY = 0.6;
 
 /**
  * Fuzziness → evidence threshold: 0.78 at 0, 0.70 at the default 0.5, 0.62 at 1, in a straight line.

@@ -100,6 +100,11 @@ export interface NameMatchOptions {
   threshold: number;
   /** The name holds no glued, split or abbreviated form of the query nor an acronym of its words (AssignContext). */
   singleWords?: boolean;
+  /**
+   * Set when the name is an alias its source calls weak (a nickname or a short form): whether a query word is a
+   * word of the entity's other names (an initial: begins one).
+   */
+  weakAlias?: (word: PreparedWord) => boolean;
 }
 
 const NEUTRAL: ReadonlySet<WordMatchType> = new Set([
@@ -171,13 +176,15 @@ export function listMasses(name: PreparedName, weight: WordWeight): number[] {
   });
 }
 
-/** Full words of a name: neither initials nor particles nor affixes (those of the query wherever they stand). */
+/** A full word: neither an initial, a particle, an affix (`role`) nor a repeated query word. */
+function isFullWord(w: PreparedWord, role: AffixRole | undefined, repeat: boolean): boolean {
+  return role === undefined && !w.particle && !repeat && !(w.text.length === 1 && !w.isNumber);
+}
+
+/** Full words of a name (those of the query: affixes wherever they stand, repeats left out). */
 function fullWords(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[], duplicateOf?: readonly (number | undefined)[]): number {
   let count = 0;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    if (roles[i] === undefined && !w.particle && duplicateOf?.[i] === undefined && !(w.text.length === 1 && !w.isNumber)) count++;
-  }
+  for (let i = 0; i < words.length; i++) if (isFullWord(words[i]!, roles[i], duplicateOf?.[i] !== undefined)) count++;
   return count;
 }
 
@@ -189,7 +196,19 @@ function fullWords(words: readonly PreparedWord[], roles: readonly (AffixRole | 
 function accepted(a: Assignment, query: PreparedQuery, name: PreparedName, profile: AffixProfile, person: boolean, options: NameMatchOptions): boolean {
   if (!a.anchored || a.contradiction || a.evidence < options.threshold) return false;
   const roles = query.roles[profile];
-  let need = person && !options.nameVariations ? Math.min(2, fullWords(query.words, roles, query.duplicateOf), fullWords(name.words, name.roles)) : 1;
+  const listFull = fullWords(name.words, name.roles);
+  // A weak alias (a nickname, a short form) names no one beside other words the query gives: it is a hit only
+  // when every query word it leaves unplaced (initials too) is a word of the entity's other names
+  // (`Wood, Larry` is not `Larry` of `Paura, Jorge Alejandro`; `Larry Paura` is).
+  const weak = options.weakAlias;
+  if (weak !== undefined) {
+    for (let i = 0; i < query.words.length; i++) {
+      const w = query.words[i]!;
+      if (a.placed[i]!.list.length > 0 || roles[i] !== undefined || w.particle || query.duplicateOf[i] !== undefined) continue;
+      if (!weak(w)) return false;
+    }
+  }
+  let need = person && !options.nameVariations ? Math.min(2, fullWords(query.words, roles, query.duplicateOf), listFull) : 1;
   if (options.minMatchedWords !== undefined) need = Math.max(need, Math.min(options.minMatchedWords, coreWords(query, roles)));
   return a.parts >= need;
 }

@@ -1,7 +1,16 @@
 /** The evidence of a placement of query words on a list name (evidence.ts), and a bound checked before the search. */
 import type { AffixRole } from './affixes.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './assign.js';
-import { INITIAL_MASS, LIST_LEFT, SIMILARITY, SKELETON_SIMILARITY, editSimilarity, evidenceOf } from './evidence.js';
+import {
+  INITIAL_MASS,
+  LIST_LEFT,
+  SHORT_GLUE_LENGTH,
+  SHORT_GLUE_SIMILARITY,
+  SIMILARITY,
+  SKELETON_SIMILARITY,
+  editSimilarity,
+  evidenceOf,
+} from './evidence.js';
 import type { PreparedWord } from './prepare.js';
 import type { WordMatchType } from './types.js';
 
@@ -94,18 +103,28 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
   let unplaced = 0;
   let sharpUnplaced = false;
   const matched = new Array<boolean>(list.length).fill(false);
+  // The one query word placed by a full word when only one is (its first index), and whether it is spelt out.
+  let partAt = -1;
+  let partExact = false;
   let i = 0;
   for (const c of choices) {
     for (let k = 0; k < c.queryCount; k++) placed.push(placement(c));
-    credit += c.credit;
-    queryLeft += c.queryMass - c.credit;
+    // Very short words glued (`Li Na` → `Lina`) are weak evidence: they neither anchor nor make two name parts.
+    const shortGlue = c.queryCount > 1 && c.type === 'removed_spaces' && shortWords(query, i, c.queryCount);
+    const earned = shortGlue ? Math.min(c.credit, SHORT_GLUE_SIMILARITY * c.queryMass) : c.credit;
+    credit += earned;
+    queryLeft += c.queryMass - earned;
     if (c.list.length === 0 && c.queryMass > 0) {
       unplaced += c.queryMass;
       if (sharp(query[i]!, ctx)) sharpUnplaced = true;
     }
     for (const j of c.list) matched[j] = true;
-    if (c.anchor) anchored = true;
-    if (c.part) parts += c.queryCount;
+    if (c.anchor && !shortGlue) anchored = true;
+    if (c.part) {
+      parts += shortGlue ? 1 : c.queryCount;
+      partAt = parts === 1 ? i : -1;
+      partExact = c.anchor && !shortGlue && !FUZZY.has(c.type);
+    }
     i += c.queryCount;
   }
   // A repeated word is reported as its first occurrence was placed.
@@ -124,9 +143,57 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
     if (sharp(list[j]!, ctx)) sharpUnmatched = true;
   }
   const listLeft = listTotal - credit;
-  const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0);
+  // A single name part placed fuzzily (by one edit, sound, equivalence or a fuzzy glue) while the query says more
+  // (another word left unplaced, or placed on an initial or a letter with list words left over or in another order
+  // than the query's): one fuzzy word is no evidence that the rest is the listed name (`Hamid Karimi` ~ `Karumi`,
+  // `M. Oliveira` ~ `Miguel Rodriguez Olivera`, `S. Carter` ~ `S-Cape Yacht Charter`, `K. Barker` ~ `Baker Khatab`).
+  let loneFuzzy = false;
+  if (parts === 1 && partAt >= 0 && !partExact) {
+    const span = choices.find((c) => c.part)!.queryCount;
+    const leftOver = (unmatched > 0 && newWordLeft(list, matched, ctx)) || crossed(placed);
+    for (let q = 0; q < n; q++) {
+      if ((q >= partAt && q < partAt + span) || ctx.queryMass[q]! === 0 || weightless(query[q]!, list, ctx)) continue;
+      if (placed[q]!.list.length === 0 || leftOver) loneFuzzy = true;
+    }
+  }
+  const contradiction = (sharpUnplaced && unmatched > 0) || (sharpUnmatched && unplaced > 0) || loneFuzzy;
   const evidence = evidenceOf(credit, queryLeft, listLeft, Math.min(unplaced, unmatched), ctx.queryWeight);
   return { placed, credit, queryLeft, listLeft, evidence, anchored, parts, contradiction };
+}
+
+/** Anchoring types that leave a word's spelling uncertain (any other anchor spells it out, or an acronym). */
+const FUZZY: ReadonlySet<string> = new Set(['edit_distance', 'phonetic']);
+
+/** Query words from..from+count-1 are all of two letters or fewer. */
+function shortWords(query: readonly PreparedWord[], from: number, count: number): boolean {
+  for (let k = from; k < from + count; k++) if (query[k]!.text.length > SHORT_GLUE_LENGTH) return false;
+  return true;
+}
+
+/** Some list word that weighs is left unmatched and is no repeat of a matched one (`J Y J`: the second `J`). */
+function newWordLeft(list: readonly PreparedWord[], matched: readonly boolean[], ctx: AssignContext): boolean {
+  for (let j = 0; j < list.length; j++) {
+    if (matched[j] || ctx.listMass[j] === 0) continue;
+    if (!list.some((w, k) => matched[k] && w.text === list[j]!.text)) return true;
+  }
+  return false;
+}
+
+/** Placed words in another order than the query's (`K. Barker` on `Baker Khatab`). */
+function crossed(placed: readonly PlacedWord[]): boolean {
+  let last = -1;
+  for (const p of placed) {
+    if (p.list.length === 0) continue;
+    if (p.list[0]! < last) return true;
+    last = p.list[p.list.length - 1]!;
+  }
+  return false;
+}
+
+/** The list holds the word as one that weighs nothing (a connector or an affix: `y` in `Vestimenta J Y J`). */
+function weightless(w: PreparedWord, list: readonly PreparedWord[], ctx: AssignContext): boolean {
+  for (let j = 0; j < list.length; j++) if (ctx.listMass[j] === 0 && list[j]!.text === w.text) return true;
+  return false;
 }
 
 /** An initial or a number: left over on both sides, such words contradict (`J Smith`, `K Smith`; `Star 3`, `Star 4`). */

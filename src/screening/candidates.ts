@@ -13,7 +13,7 @@ import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
-import { namePossibility } from './name-check.js';
+import { namePossibility, splitCreditNeedsForm } from './name-check.js';
 import { drivers, feasibility, popcount, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
@@ -64,6 +64,8 @@ export const enum WordFlag {
   Soft = 4,
   /** A word of a glued, split or abbreviated form of the query (QueryReach.forms). */
   Form = 8,
+  /** Reached by a query word that may stay unmatched (an initial, affix, particle or repeat). */
+  Optional = 16,
 }
 
 /** Work done by the searches of a finder (deterministic counts, for benchmarks). */
@@ -86,7 +88,7 @@ export interface SearchCounters {
 /** Planes of CandidateFinder.words. */
 export const BITS = 0;
 export const FLAGS = 1;
-const ROW = 2;
+export const ROW = 2;
 
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
@@ -95,8 +97,8 @@ export class CandidateFinder {
    * (plane FLAGS), and its row plus one in the credit table (plane ROW).
    */
   readonly words = new StampedMarks(3);
-  /** Per slot: bits of the driver words whose postings reach it. */
-  private readonly slotBits = new StampedMarks();
+  /** The slots the postings walked reach (a set: no plane). */
+  private readonly reached = new StampedMarks(0);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
   /** Per slot: whether a query acronym could anchor a hit on one of its names. */
@@ -149,14 +151,14 @@ export class CandidateFinder {
     }
     // Every candidate holds a word of a driver's reach, and (under the evidence rule) a word a hit could be
     // anchored on: walk whichever postings are fewer.
-    const marks = this.slotBits;
-    marks.reset(index.slots.length);
+    const reached = this.reached;
+    reached.reset(index.slots.length);
     const touched: number[] = [];
     const postingsOf = index.postings;
-    const mark = (slots: readonly number[] | undefined, b: number): void => {
+    const mark = (slots: readonly number[] | undefined): void => {
       if (slots === undefined) return;
       counters.postingsWalked += slots.length;
-      for (const slot of slots) if (marks.or(slot, b)) touched.push(slot);
+      for (const slot of slots) if (reached.add(slot)) touched.push(slot);
     };
     let driverCost = 0;
     for (const i of walk) {
@@ -169,12 +171,12 @@ export class CandidateFinder {
       for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
     }
     if (anchorCost < driverCost) {
-      for (const id of anchorable!) mark(postingsOf[id], 1);
-      mark(acronymAnchorSlots, 1);
+      for (const id of anchorable!) mark(postingsOf[id]);
+      mark(acronymAnchorSlots);
     } else {
       for (const i of walk) {
-        for (const id of reach[i]!) mark(postingsOf[id], 1 << i);
-        if (acronymWord[i]) mark(acronymSlots[i], 1 << i);
+        for (const id of reach[i]!) mark(postingsOf[id]);
+        if (acronymWord[i]) mark(acronymSlots[i]);
       }
     }
     counters.entitiesTouched += touched.length;
@@ -195,14 +197,15 @@ export class CandidateFinder {
     const table = this.creditTable;
     const withCredits = feasible.creditOn !== undefined;
     const personQuery = query.entityType === 'person';
-    const isFeasible = feasibleMemo(feasible, required);
+    const isFeasible = feasibleMemo(feasible, required, n);
+    const formsDecide = splitCreditNeedsForm(query, r);
     const out: number[] = [];
     for (const slot of touched) {
       const entity = index.slots[slot];
       if (entity === undefined) continue;
       const from = start[slot]!;
       const to = start[slot + 1]!;
-      let found = acronymBits.get(slot);
+      let found = acronyms ? acronymBits.get(slot) : 0;
       let flags = 0;
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
@@ -234,19 +237,23 @@ export class CandidateFinder {
           if (value > credits[j]!) credits[j] = value;
         }
       }
-      const ab = acronymBits.get(slot);
+      const ab = acronyms ? acronymBits.get(slot) : 0;
       if (ab !== 0) {
         full |= ab;
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
       if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || entity.entity.entity_type === 'person')) continue;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
+      // A query word written as several list words, or abbreviating them, earns its split credit only where the
+      // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
+      const splits = !formsDecide || (flags & (WordFlag.Form | WordFlag.Soft)) !== 0;
       if (withCredits && feasible.bound(mask, 0, credits) < feasible.threshold) continue;
+      if (withCredits && !splits && feasible.bound(mask, 0, credits, 'single') < feasible.threshold) continue;
       if (r.particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
     counters.candidates += out.length;
-    const possible = namePossibility(index, query, r, feasible, settings, this.words, counters);
+    const possible = namePossibility(index, query, r, feasible, settings, this.words, this.creditTable, counters);
     // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
     const holds = (name: PreparedName, flag: WordFlag): boolean => {
       for (const w of name.words) {
@@ -293,6 +300,7 @@ export class CandidateFinder {
         }
       }
     }
+    for (let j = 0; j < n; j++) if (!((required >>> j) & 1)) for (const id of reach[j]!) marks.or(id, WordFlag.Optional, FLAGS);
     for (const id of softIds) marks.or(id, WordFlag.Soft, FLAGS);
     if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable, FLAGS);
     if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form, FLAGS);
@@ -318,8 +326,20 @@ function removable(query: PreparedQuery, i: number): boolean {
   return query.words[i]!.particle || query.roles.person[i] !== undefined || query.roles.organisation[i] !== undefined || query.roles.any[i] !== undefined;
 }
 
+/** Queries of at most this many tracked words keep feasibleMemo's answers in an array indexed by mask. */
+const DENSE_MEMO_WORDS = 12;
+
 /** `feasible` of a mask, computed once per mask in a search. */
-function feasibleMemo(feasible: Feasibility, required: number): (mask: number) => boolean {
+function feasibleMemo(feasible: Feasibility, required: number, n: number): (mask: number) => boolean {
+  if (n <= DENSE_MEMO_WORDS) {
+    // 0: not computed yet, 1: infeasible, 2: feasible (masks have n bits: 2^n entries).
+    const dense = new Uint8Array(1 << n);
+    return (mask: number): boolean => {
+      let answer = dense[mask]!;
+      if (answer === 0) dense[mask] = answer = feasible(mask & required) ? 2 : 1;
+      return answer === 2;
+    };
+  }
   const known = new Map<number, boolean>();
   return (mask: number): boolean => {
     let answer = known.get(mask);

@@ -17,9 +17,16 @@ export interface FeasibilitySettings {
   minMatchedWords?: number;
 }
 
+/**
+ * What the placements of a name can be, when `bound` is given per-name or per-entity credits: `single`, one query
+ * word on one list word (the name holds no word of a glued, split or abbreviated form of the query); `multi`, any.
+ * Either way the words that may stay unmatched (initials, affixes, particles) earn what they can on their own.
+ */
+export type Placements = 'single' | 'multi';
+
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
 export type Feasibility = ((mask: number) => boolean) & {
-  bound(mask: number, listUnmatched: number, credits?: Float64Array): number;
+  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements): number;
   threshold: number;
   /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
   creditOn?(i: number, id: number): number;
@@ -62,14 +69,30 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
     credit[i] = best;
   }
+  // What the query words that may stay unmatched can earn (assign.ts): placed one on one list word, an initial at
+  // most an initial's mass, a repeat nothing, another word its best on the list words it reaches; in any
+  // placement, also its best on the words of the glued forms and splits it belongs to.
+  let optionalSingle = 0;
+  let optionalMulti = 0;
+  for (let i = 0; i < n; i++) {
+    if ((required >>> i) & 1 || query.duplicateOf[i] !== undefined) continue;
+    const q = query.words[i]!;
+    const initial = q.text.length === 1 && !q.isNumber;
+    let best = 0;
+    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
+    optionalSingle += initial ? INITIAL_MASS : best;
+    optionalMulti += Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!);
+  }
   const threshold = settings.threshold - 1e-9;
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
   const drop = settings.nameVariations;
   /**
    * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
-   * given, are what each word can earn on one entity (at most its `credit`).
+   * given, are what each word can earn on one entity (at most its `credit`); with `placements` (see Placements),
+   * the words that may stay unmatched are credited too, and under `single` no word earns its split credit.
    */
-  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit): number => {
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
+    const splits = placements !== 'single';
     mask &= required;
     if (popcount(mask) < needed) return 0;
     let c = 0;
@@ -77,13 +100,14 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     let largest = 0;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1)) continue;
-      if ((mask >>> i) & 1) c += Math.max(credits[i]!, splitCredit[i]!);
+      if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredit[i]!) : credits[i]!;
       else {
         left += mass[i]!;
         largest = Math.max(largest, mass[i]!);
       }
     }
     if (drop) left -= largest;
+    if (placements !== undefined) c += splits ? optionalMulti : optionalSingle;
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;

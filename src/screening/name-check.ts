@@ -1,13 +1,14 @@
 /**
  * The quick check of one name before the name matcher runs on it (candidates.ts): the required query words that
- * reach a word of the name could make a hit (evidence.ts) against the list words no query word reaches, with an
- * anchor, and with evidence on two name parts for people.
+ * reach a word of the name could make a hit (evidence.ts), each credited with the most it can earn on the name's
+ * own words, against the list words no query word reaches, with an anchor, and with evidence on two name parts
+ * for people.
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { BITS, FLAGS, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { BITS, FLAGS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
@@ -16,11 +17,16 @@ import type { StampedMarks } from './stamps.js';
 /** WordFlag.AnchorPossible and WordFlag.Soft (candidates.ts). */
 const ANCHOR_POSSIBLE = 1;
 const SOFT = 4;
+/** WordFlag.Form and WordFlag.Optional (candidates.ts). */
+const FORM = 8;
+const OPTIONAL = 16;
 
 /**
  * A quick check of one name before the matcher (it runs only where this holds): the required query words that
  * reach a word of the name could make a hit against the list words that no query word reaches (certainly
- * unmatched), and some word could anchor it. `marks` holds the search's per-word bits and flags (candidates.ts).
+ * unmatched), and some word could anchor it. `marks` holds the search's per-word bits, flags and rows of
+ * `creditTable`, what each query word can earn on the word (candidates.ts): a query word earns at most the best
+ * of its rows over the name's words (or what it earns as an acronym or split), never more than on the whole list.
  */
 export function namePossibility(
   index: EntityIndex,
@@ -29,6 +35,7 @@ export function namePossibility(
   feasible: Feasibility,
   settings: CandidateSettings,
   marks: StampedMarks,
+  creditTable: Float64Array,
   counters: SearchCounters,
 ): (name: PreparedName, entityType: EntityType) => boolean {
   const { required, n, acronymWord } = r;
@@ -50,6 +57,9 @@ export function namePossibility(
   const requiredWords = popcount(required);
   const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
   const personQuery = query.entityType === 'person';
+  const withCredits = feasible.creditOn !== undefined;
+  const credits = new Float64Array(n);
+  const formsDecide = splitCreditNeedsForm(query, r);
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
     const { words, roles } = name;
@@ -58,6 +68,14 @@ export function namePossibility(
     let listFull = 0;
     let anchored = acronyms;
     let unmatched = 0;
+    // The same without the list words a query word that may stay unmatched reaches, or a word of a form.
+    let unreached = 0;
+    // A query word earns its split credit only on a name holding a word of a split or abbreviated form.
+    let splits = !formsDecide;
+    if (withCredits) {
+      credits.fill(0);
+      for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
+    }
     for (let j = 0; j < words.length; j++) {
       const w = words[j]!;
       const id = w.id!;
@@ -65,19 +83,42 @@ export function namePossibility(
       if (full) listFull++;
       const bits = marks.get(id, BITS);
       const flags = marks.get(id, FLAGS);
+      if ((flags & (SOFT | FORM)) !== 0) splits = true;
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
         if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
+        if (withCredits) {
+          const row = (marks.get(id, ROW) - 1) * n;
+          for (let i = 0; i < n; i++) {
+            if (!((bits >>> i) & 1)) continue;
+            const value = creditTable[row + i]!;
+            if (value > credits[i]!) credits[i] = value;
+          }
+        }
         continue;
       }
       if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
-      unmatched += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
+      const mass = w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
+      unmatched += mass;
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += mass;
     }
     if (!anchored) return false;
     if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
-    const ok = feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold;
+    const ok =
+      feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold &&
+      (!withCredits || feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold);
     if (ok) counters.namesMatched++;
     return ok;
   };
+}
+
+/**
+ * Whether a name or entity holding no word of a glued, split or abbreviated form of the query (WordFlag.Form or
+ * WordFlag.Soft) is bounded from one-word placements (Feasibility.bound with `splits` false): when those words are
+ * known (QueryReach.forms) and every query word is tracked. The matcher then places one query word on one list
+ * word (entity-match.ts, multiWordForms).
+ */
+export function splitCreditNeedsForm(query: PreparedQuery, r: QueryReach): boolean {
+  return r.forms !== undefined && r.n === query.words.length;
 }

@@ -46,6 +46,11 @@ export class StampedMarks {
     return fresh;
   }
 
+  /** Mark the id in this search (no value: a set of ids); true when it was not marked before. */
+  add(id: number): boolean {
+    return this.touch(id);
+  }
+
   /** The arrays behind the marks, for loops that read many ids (valid until the next reset). */
   view(): { stamps: Uint32Array; now: number; planes: readonly Int32Array[] } {
     return { stamps: this.stamps, now: this.now, planes: this.planes };

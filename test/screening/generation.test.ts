@@ -57,4 +57,20 @@ describe('candidate generation', () => {
   it('still finds a sound-alike when another word anchors the hit', () => {
     expect(work(screener, { search_term: 'Jon Smith' })).toMatchObject({ total: 1, candidates: 1 });
   });
+
+  it('sends no name to the matcher on the credit of a split it does not hold (a common word of the query alone)', () => {
+    // `trading` can be written `tra ding` with list words (two rare words: a large split credit), but no name
+    // holding `trading` alone (and affixes) can make a hit with `lumtron` unmatched: only `Lumtron Trading Ltd` is
+    // verified. A name holding the split still earns its credit (`Lumtron Tra Ding`).
+    const suffixes = ['Ltd', 'Limited', 'Co', 'Company', 'Inc', 'LLC', 'Corp', 'GmbH', 'SA', 'AG', 'BV', 'PLC'];
+    const companies = [...suffixes.map((suffix) => `Trading ${suffix}`), 'Lumtron Trading Ltd', 'Lumtron Tra Ding'];
+    const screener = createScreener({
+      entities: [
+        ...companies.map((name, k) => person(`c${k}`, name, { entity_type: 'company' })),
+        person('ding', 'Wei Ding'),
+        person('tra', 'Tra My Nguyen'),
+      ],
+    });
+    expect(work(screener, { search_term: 'Lumtron Trading' })).toMatchObject({ total: 2, namesMatched: 2 });
+  });
 });

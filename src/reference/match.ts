@@ -19,89 +19,20 @@
  *    word and particles only with the particles, and a common word only with a second word of the name.
  */
 import type { PlacedWord } from '../names/assign.js';
-import { matchClassOf, type MatchClass } from '../names/name-match.js';
-import { prepareWord, type PreparedWord } from '../names/prepare.js';
-import { scoreMatch } from '../names/score.js';
+import { matchClassOf } from '../names/name-match.js';
 import type { WordMatchType } from '../names/types.js';
-import type { WordMatchContext } from '../names/word-match.js';
-import { CandidateFinder } from '../screening/candidates.js';
 import type { EntityIndex } from '../screening/entity-index.js';
+import { scoreMatch } from '../names/score.js';
 import { aloneEntry, initialKey, pairKey, ReferenceIndex, tripleKey, type NameOrder, type Reading } from './ngram-index.js';
-import { referenceWords, type ReferenceWords } from './noise.js';
-import type { TokenScript } from '../names/normalize.js';
-import { MAX_REFERENCE_WORDS, tokenizeWithOffsets, type OffsetToken } from './tokens.js';
-import { Aligner, LETTERS, MAX_GLUE, PairCache, SPELT, type Alignment } from './align.js';
+import { MAX_REFERENCE_WORDS } from './tokens.js';
+import { Aligner, LETTERS, MAX_GLUE, PairCache, type Alignment } from './align.js';
+import type { Found, ReferenceMatchSettings, ReferenceToken } from './match-types.js';
+import { NoiseGuard, wordsBesidesAffixes } from './noise-guard.js';
 import { PairHits, type PairHit } from './pair-hits.js';
 import { TypeMemo } from './type-memo.js';
 
-export type Noise = 'stop_word' | 'number';
+export type { Found, Noise, ReferenceMatchSettings, ReferenceToken } from './match-types.js';
 
-export interface ReferenceToken extends OffsetToken {
-  word: PreparedWord;
-  noise: Noise | undefined;
-  /** May start a match: not noise, not a particle, two characters or more. */
-  anchor: boolean;
-  /** Written in capitals in the original text (acronyms must be). */
-  upper: boolean;
-}
-
-export interface ReferenceMatchSettings {
-  /** Shortest reference word allowed one edit (GUIDE.md fuzziness table); null disables edits. */
-  minEditLength: number | null;
-  /** Report names of one core word that belong to persons (off by default). */
-  singleWordPersonNames: boolean;
-}
-
-/**
- * A list name found in the reference, once per name group (ngram-index.ts): every entity bearing the name is
- * found by it (`ReferenceIndex.bearers`).
- */
-export interface Found {
-  /** The n-gram index entry: the name group, read in list order or surname first. */
-  entry: number;
-  /** The entry's reading, with the names it stands for. */
-  reading: Reading;
-  rotated: boolean;
-  acronym: boolean;
-  /** First and one-past-last reference token of the match. */
-  from: number;
-  to: number;
-  /** [start, end) offsets in the original text, and the text between them. */
-  start: number;
-  end: number;
-  substring: string;
-  /** Placement of each reference word from `from` to `to`. */
-  placed: PlacedWord[];
-  matchClass: MatchClass;
-  /** The list name's words matched by a nickname (hypocorism). */
-  hypocorism: boolean;
-  /** The reference words from `from` to `to`. */
-  words: PreparedWord[];
-  /** Score for a bearer's aka [0] and primary name [1], computed on first use (`ReferenceMatcher.score`). */
-  scores: [number | undefined, number | undefined];
-  /**
-   * The entry, placement and reference words, as a key of the score cache (`ReferenceMatcher.score`); the entry
-   * alone (a number) for a name spelt exactly word for word, whose placement and words the entry determines.
-   */
-  signature: string | number | undefined;
-}
-
-const DIGIT = /[0-9]/;
-const UPPER = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
-
-/** Whether text[start, end) is written in capitals: a capital letter and no small one. */
-function inCapitals(text: string, start: number, end: number): boolean {
-  let capital = false;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 97 && c <= 122) return false;
-    if (c >= 65 && c <= 90) capital = true;
-    else if (c > 127) return UPPER.test(text.slice(start, end));
-  }
-  return capital;
-}
-/** Types by which an optional word of the name (affix, particle, number) counts as a second word (align.ts). */
-const OPTIONAL_SUPPORT: ReadonlySet<WordMatchType> = new Set(['exact_match', 'digit_to_word', 'word_to_digit']);
 /** Particles and initials of the reference that may stand between a word and the next when looking up pairs. */
 const MAX_PARTICLE_GAP = 2;
 /**
@@ -111,38 +42,19 @@ const MAX_PARTICLE_GAP = 2;
 const MIN_REFERENCE_ACRONYM = 4;
 /** An acronym shared by more names than this is too ambiguous to report. */
 const MAX_ACRONYM_NAMES = 20;
-/** A word in at least this share of the list's entities (and at least COMMON_DF_MIN of them) is common. */
-const COMMON_DF_SHARE = 1 / 2000;
-const COMMON_DF_MIN = 25;
-const VOCAB_CACHE_LIMIT = 50_000;
-const WORD_CACHE_LIMIT = 50_000;
 const SCORE_CACHE_LIMIT = 100_000;
 const PAIR_CACHE_LIMIT = 100_000;
 
-/** The vocabulary words a reference word matches (person rules), with the per-word type of each. */
-interface WordMatches {
-  ids: number[];
-  types: ReadonlyMap<number, WordMatchType>;
-}
-
-/** Per screening index: the n-gram index, the candidate finder's vocabulary lookups and a cache of them. */
-export class ReferenceMatcher {
+/**
+ * Per screening index: the n-gram index, the candidate finder's vocabulary lookups and a cache of them (the
+ * look-ups in word-lookup.ts, the noise guard in noise-guard.ts).
+ */
+export class ReferenceMatcher extends NoiseGuard {
   readonly ngrams: ReferenceIndex;
-  private readonly finder: CandidateFinder;
-  private readonly lookupCtx: WordMatchContext;
-  private cache = new Map<string, WordMatches>();
-  /** Word → its splits into two vocabulary words; emptied with `cache` when the vocabulary grows. */
-  private splitCache = new Map<string, number[]>();
-  /** Word → vocabulary id (-1: none); emptied with `cache`. */
-  private idCache = new Map<string, number>();
-  /** Vocabulary id → a run of that one id; emptied with `cache`. */
-  private idLists = new Map<number, readonly number[]>();
   /** Word pairs the n-gram index holds, by the runs of vocabulary ids of two reference words. */
   private readonly pairHits: PairHits;
-  private readonly prepared = new Map<string, PreparedWord>();
   /** The per-word answers of the reference being verified (`PairCache`). */
   private readonly typeMemo = new TypeMemo();
-  private cachedVocabSize = -1;
   /**
    * Scores on an aka [0] and on a primary name [1] by signature (entry, placement, words), while the list (and
    * so every word's weight) stays the same.
@@ -151,90 +63,11 @@ export class ReferenceMatcher {
   /** The list's slots and live entities when `pairHits` and `scores` were last checked against it. */
   private listSlots = -1;
   private listSize = -1;
-  readonly words: ReferenceWords;
-  /** The tokens of the reference being screened. */
-  private lastTokens: readonly ReferenceToken[] | undefined;
 
-  constructor(readonly index: EntityIndex) {
+  constructor(index: EntityIndex) {
+    super(index);
     this.ngrams = new ReferenceIndex(index);
     this.pairHits = new PairHits(this.ngrams, PAIR_CACHE_LIMIT);
-    this.finder = new CandidateFinder(index);
-    this.lookupCtx = { tables: index.tables, minEditLength: null, nicknames: true, initials: true };
-    this.words = referenceWords();
-  }
-
-  /** A reference word prepared for comparison (cached: payment references repeat their words). */
-  private prepare(text: string, script: TokenScript): PreparedWord {
-    const key = `${script}:${text}`;
-    let word = this.prepared.get(key);
-    if (word === undefined) {
-      if (this.prepared.size > WORD_CACHE_LIMIT) this.prepared.clear();
-      word = prepareWord(text, script, this.index.tables);
-      this.prepared.set(key, word);
-    }
-    return word;
-  }
-
-  tokens(text: string): ReferenceToken[] {
-    return tokenizeWithOffsets(text).map(({ text: folded, script, start, end }): ReferenceToken => {
-      const word = this.prepare(folded, script);
-      const noise: Noise | undefined = DIGIT.test(folded) ? 'number' : this.words.stop.has(folded) ? 'stop_word' : undefined;
-      const anchor = noise === undefined && !word.particle && folded.length >= 2;
-      return { text: folded, script, start, end, word, noise, anchor, upper: inCapitals(text, start, end) };
-    });
-  }
-
-  /**
-   * The vocabulary id of a word, through a small cache: references look up many strings the vocabulary lacks
-   * (payment words glued together), and the vocabulary of a large list is a map of a million words.
-   */
-  private wordId(text: string): number | undefined {
-    let id = this.idCache.get(text);
-    if (id === undefined) {
-      if (this.idCache.size > WORD_CACHE_LIMIT) this.idCache.clear();
-      id = this.index.vocab.id(text) ?? -1;
-      this.idCache.set(text, id);
-    }
-    return id < 0 ? undefined : id;
-  }
-
-  /** The run of one vocabulary id, the same array each time (PairHits compares runs by identity). */
-  private idList(id: number): readonly number[] {
-    let list = this.idLists.get(id);
-    if (list === undefined) {
-      if (this.idLists.size > WORD_CACHE_LIMIT) this.idLists.clear();
-      this.idLists.set(id, (list = [id]));
-    }
-    return list;
-  }
-
-  /** Each way a word splits into two vocabulary words ("mohamadali": mohamad + ali), as flat id pairs (cached). */
-  private splits(text: string): readonly number[] {
-    let found = this.splitCache.get(text);
-    if (found === undefined) {
-      found = [];
-      for (let cut = 2; cut <= text.length - 3; cut++) {
-        const a = this.wordId(text.slice(0, cut));
-        const b = a === undefined ? undefined : this.wordId(text.slice(cut));
-        if (a !== undefined && b !== undefined) found.push(a, b);
-      }
-      if (this.splitCache.size > WORD_CACHE_LIMIT) this.splitCache.clear();
-      this.splitCache.set(text, found);
-    }
-    return found;
-  }
-
-  /** Vocabulary ids a reference word matches (cached across references until the vocabulary grows). */
-  private lookup(word: PreparedWord, minEditLength: number | null): WordMatches {
-    if (this.cache.size > VOCAB_CACHE_LIMIT) this.cache = new Map();
-    const key = `${minEditLength ?? 0}:${word.script}:${word.text}`;
-    let found = this.cache.get(key);
-    if (found === undefined) {
-      const types = this.finder.vocabularyTypes(word, { ...this.lookupCtx, minEditLength }, { exactMatch: false, minEditLength, nameVariations: false });
-      found = { ids: [...types.keys()], types };
-      this.cache.set(key, found);
-    }
-    return found;
   }
 
   /**
@@ -410,99 +243,6 @@ export class ReferenceMatcher {
     return this.supported(best, order, wordIds, person, settings) ? best : null;
   }
 
-  /**
-   * For a name of one core word, the conditions of `supported` that need no alignment: the core word is spelt as
-   * listed by some reference word (or glued with others), and, where a second word of the name must be there, one
-   * of its optional words is (matched exactly or glued). Most names of one core word that a reference word finds
-   * match it only by sound or as an equivalent, and are dropped here without aligning them.
-   */
-  private maySupport(n: number, pairs: PairCache, order: NameOrder, wordIds: readonly number[], person: boolean): boolean {
-    const k = order.kinds.indexOf('core');
-    const id = wordIds[k]!;
-    const core = this.index.vocab.words[id]!;
-    if (core.text.length < 3) return false;
-    let spelt = false;
-    for (let p = 0; p < n && !spelt; p++) {
-      const type = pairs.type(p, id, person);
-      spelt = (type !== null && SPELT.has(type)) || pairs.gluable(p, id);
-    }
-    if (!spelt) return false;
-    if (!this.needsSecondWord(order, person, core.text, id)) return true;
-    for (let j = 0; j < wordIds.length; j++) {
-      const kind = order.kinds[j];
-      if (kind === 'core' || kind === 'initial') continue;
-      for (let p = 0; p < n; p++) {
-        const type = pairs.type(p, wordIds[j]!, person);
-        if ((type !== null && OPTIONAL_SUPPORT.has(type) && pairs.tokens[p]!.noise !== 'stop_word') || pairs.gluable(p, wordIds[j]!)) return true;
-      }
-    }
-    return false;
-  }
-
-  private supported(a: Alignment, order: NameOrder, wordIds: readonly number[], person: boolean, settings: ReferenceMatchSettings): boolean {
-    // Two core words or more: two matched by full words; a stop word of the name, matched exactly, may be one.
-    if (order.core >= 2) {
-      // Two words of support, one of them spelt as listed (exactly, with a typo or glued): sound-alikes and
-      // equivalents alone do not anchor a name (`ZOO WINE` is not `Soe Win`).
-      const supported = a.coreSupport >= 2 || (a.coreSupport >= 1 && a.coreSupport + a.stopSupport >= 2);
-      return supported && a.placed.some((pl) => pl.list.length > 0 && (SPELT.has(pl.type) || pl.type === 'digit_to_word' || pl.type === 'word_to_digit'));
-    }
-    if (a.coreSupport < 1) return false;
-    const k = order.kinds.indexOf('core');
-    const id = wordIds[k]!;
-    const core = this.index.vocab.words[id]!;
-    if (core.text.length < 3) return false;
-    // One word alone must be spelt as listed (exactly, one typo, or glued), not merely sound alike.
-    const position = order.positions[k]!;
-    let p = 0;
-    while (p < a.placed.length && !(a.placed[p]!.list.includes(position) && SPELT.has(a.placed[p]!.type))) p++;
-    if (p === a.placed.length) return false;
-    // "HAMZA": a one-word person name only when enabled.
-    if (person && wordsBesidesAffixes(order) === 1 && !settings.singleWordPersonNames) return false;
-    const second = a.coreSupport + a.affixes >= 2;
-    // A number of the name must be there ("OFFICE" is not "OFFICE 39").
-    if (!this.numbersPresent(a, order)) return false;
-    if (this.needsSecondWord(order, person, core.text, id)) {
-      // An ordinary word needs its exact spelling as well as the second word; a typo never is an ordinary word.
-      const typo = a.placed[p]!.type === 'edit_distance';
-      return second && !(typo && (this.words.ordinary.has(core.text) || this.words.ordinary.has(this.tokenText(a, p))));
-    }
-    // One typo is one edit's worth of support: not enough alone (HAMAZ), and never when the reference word is an
-    // ordinary word of its own (SOLAR is no typo of SOLMAR, GEORGE none of GORGE).
-    if (a.placed[p]!.type === 'edit_distance') return second && !this.words.ordinary.has(this.tokenText(a, p));
-    return true;
-  }
-
-  /** The reference word placed at `p` of an alignment (its folded text), read back from the found span. */
-  private tokenText(a: Alignment, p: number): string {
-    return this.lastTokens?.[a.from + p]?.text ?? '';
-  }
-
-  /** Every number of the name is matched by the alignment. */
-  private numbersPresent(a: Alignment, order: NameOrder): boolean {
-    for (let k = 0; k < order.kinds.length; k++) {
-      if (order.kinds[k] !== 'number') continue;
-      const position = order.positions[k]!;
-      if (!a.placed.some((pl) => pl.list.includes(position))) return false;
-    }
-    return true;
-  }
-
-  /**
-   * Whether a name of one core word is reported only with a second of its words in the reference: "ABU ALI",
-   * "EL CHAPO" (a person name with a particle, number or initial), or a common word ("GRACE" needs "GRACE 1").
-   */
-  private needsSecondWord(order: NameOrder, person: boolean, text: string, id: number): boolean {
-    return (person && wordsBesidesAffixes(order) > 1) || this.isCommon(text, id) || this.words.ordinary.has(text) || order.kinds.includes('number');
-  }
-
-  /** A common word: in the common-word or stop-word list, or in many of the list's entities. */
-  isCommon(text: string, id: number): boolean {
-    if (this.words.common.has(text) || this.words.stop.has(text)) return true;
-    const df = this.index.documentFrequency(id);
-    return df >= Math.max(COMMON_DF_MIN, this.index.size * COMMON_DF_SHARE);
-  }
-
   /** Reference words in capitals standing for the initials of an organisation name ("IRGC"). */
   private acronymsFound(text: string, tokens: readonly ReferenceToken[], out: Found[], seen: Set<number>): void {
     tokens.forEach((tok, t) => {
@@ -607,11 +347,4 @@ function mayBegin(p: number, wordIds: readonly number[], order: NameOrder, pairs
     if (order.kinds[k] === 'core') return false;
   }
   return false;
-}
-
-/** Words of the name other than its affixes and single letters: 1 for a one-word name ("HAMZA", "J. Smith"). */
-function wordsBesidesAffixes(order: NameOrder): number {
-  let count = 0;
-  for (const kind of order.kinds) if (kind !== 'affix' && kind !== 'initial') count++;
-  return count;
 }

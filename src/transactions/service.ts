@@ -37,6 +37,7 @@ import type {
 } from './types.js';
 import { toProblemDetail, validateTransactionShape } from './validation.js';
 import { evaluateWithHistoryStore, isHistoryStore } from './preload.js';
+import { earlierRisks, keepEarlierRisks } from './reevaluation.js';
 
 export interface TransactionServiceOptions {
   engine: ScenarioEngine;
@@ -77,7 +78,9 @@ export interface TransactionService {
   get(identifier: string): Promise<Result<Transaction, TransactionProblemDetail>>;
   /**
    * Evaluate again a stored transaction whose evaluation failed (outcome ERROR, not decided), under its identifier:
-   * the stored transaction, its risks, audit records and history entry are those of the new evaluation.
+   * the stored transaction and history entry are those of the new evaluation, its audit trail gains the new
+   * evaluation's records, and it keeps one risk per (scenario, triggered segment): a risk raised before is kept as
+   * stored (identifier, decision, risk types), only risks raised for the first time are added.
    */
   reevaluate(identifier: string, customer: TransactionCustomerContext, options?: SubmitOptions): Promise<Result<EvaluationResult, TransactionProblemDetail>>;
   /** RELEASE or REJECT a held transaction, or one whose evaluation failed (ERROR); the audit record is written with it. */
@@ -155,14 +158,24 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
     return evaluateWithHistoryStore(historyStore, (h, dry) => evaluate({ ...ctx, history: h, ...(dry ? { clock: DRY_CLOCK, ids: dryIds() } : {}) }));
   };
 
-  /** Store what an evaluation raised besides the transaction itself. */
-  const record = async (result: EvaluationResult, customer: TransactionCustomerContext, audits: TransactionAuditRecord[]) => {
-    for (const risk of result.risks) {
+  /**
+   * Store what an evaluation raised besides the transaction itself: `fresh` risks (all of them on a first
+   * evaluation), the audit records and, unless the history already holds it, the history record (a `HistoryStore`
+   * replaces a record by id; a `HistoryPort` appends, so a re-evaluated transaction is not appended again).
+   */
+  const record = async (
+    result: EvaluationResult,
+    customer: TransactionCustomerContext,
+    audits: TransactionAuditRecord[],
+    fresh = result.risks,
+    inHistory = false,
+  ) => {
+    for (const risk of fresh) {
       await risks.put({ risk, customer_identifier: customer.identifier, decision: 'NOT_REVIEWED', risk_types: [] });
     }
     await appendAll(audits);
     if (historyStore) await historyStore.append(result.history_record);
-    else (history as HistoryPort).append?.(result.history_record);
+    else if (!inHistory) (history as HistoryPort).append?.(result.history_record);
   };
 
   const duplicate = () =>
@@ -194,10 +207,12 @@ export function createTransactionService(options: TransactionServiceOptions): Tr
         const message = `only an undecided transaction whose evaluation failed (ERROR) is evaluated again (evaluation_outcome is ${t.evaluation_outcome}, review_decision ${t.review_decision})`;
         return problem(409, [{ code: 'NOT_REEVALUABLE', message, path: '$.evaluation_outcome' }], 'Conflict');
       }
-      const result = await withHistory(await evaluationContext(customer, t, reOptions), (ctx) => engine.evaluateStored(t, ctx));
+      const evaluated = await withHistory(await evaluationContext(customer, t, reOptions), (ctx) => engine.evaluateStored(t, ctx));
+      // One current risk per (transaction, scenario, segment): a risk raised before is kept with its review.
+      const { result, fresh } = keepEarlierRisks(evaluated, await earlierRisks(audit, risks, identifier));
       await transactions.put(result.transaction);
       // The transaction was received once: only the records of the new evaluation are appended.
-      await record(result, customer, result.audit_records.filter((a) => a.type !== 'TRANSACTION_RECEIVED'));
+      await record(result, customer, result.audit_records.filter((a) => a.type !== 'TRANSACTION_RECEIVED'), fresh, true);
       return { ok: true, value: result };
     },
 

@@ -10,6 +10,7 @@ import {
   type EvaluationResult,
   type ScenarioEngine,
   type TransactionCustomerContext,
+  type ScenarioDefinition,
   type TransactionInput,
 } from '../../src/transactions/index.js';
 
@@ -160,3 +161,25 @@ export function memoryPorts() {
     history: new InMemoryHistory(),
   };
 }
+
+const sid = (n: number) => `dddddddd-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** HOLDs an amount of 1000 or more: reads the transaction alone. */
+export const LARGE: ScenarioDefinition = {
+  schema_version: 1,
+  identifier: sid(0),
+  name: 'Large',
+  description: 'Large amounts',
+  version: 1,
+  segments: [{ identifier: sid(1), name: 'over 1000', outcome: 'HOLD', priority: 2, when: { compare: [{ field: 'amount' }, '>=', 1000] } }],
+};
+/** HOLDs 30000 or more a day: reads the history (ERROR while the history port fails). */
+export const DAILY: ScenarioDefinition = {
+  schema_version: 1,
+  identifier: sid(10),
+  name: 'Daily sum',
+  description: 'Sum over a day',
+  version: 1,
+  segments: [{ identifier: sid(11), name: 'over 30000 a day', outcome: 'HOLD', priority: 2, when: { compare: [{ agg: { fn: 'sum', window: { days: 1 } } }, '>=', 30000] } }],
+};
+/** A reviewer: account and user. */
+export const ACTOR = { account_identifier: 'eeeeeeee-0000-4000-8000-000000000001', user_identifier: 'eeeeeeee-0000-4000-8000-000000000002' };

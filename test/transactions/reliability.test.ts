@@ -21,7 +21,7 @@ import {
 } from '../../src/transactions/index.js';
 import { createSqliteTransactionStore } from '../../src/transactions/sqlite/index.js';
 import type { Screener } from '../../src/screening/types.js';
-import { CUSTOMER, bank } from './helpers.js';
+import { ACTOR, CUSTOMER, DAILY as daily, LARGE as large, bank } from './helpers.js';
 
 const STORES: Array<[string, () => TransactionStore]> = [
   ['memory', () => new InMemoryTransactionStore()],
@@ -33,22 +33,6 @@ describe.each(STORES)('TransactionStore conformance (%s)', (_n, make) => {
 });
 
 const sid = (n: number) => `dddddddd-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const large: ScenarioDefinition = {
-  schema_version: 1,
-  identifier: sid(0),
-  name: 'Large',
-  description: 'Large amounts',
-  version: 1,
-  segments: [{ identifier: sid(1), name: 'over 1000', outcome: 'HOLD', priority: 2, when: { compare: [{ field: 'amount' }, '>=', 1000] } }],
-};
-const daily: ScenarioDefinition = {
-  schema_version: 1,
-  identifier: sid(10),
-  name: 'Daily sum',
-  description: 'Sum over a day',
-  version: 1,
-  segments: [{ identifier: sid(11), name: 'over 30000 a day', outcome: 'HOLD', priority: 2, when: { compare: [{ agg: { fn: 'sum', window: { days: 1 } } }, '>=', 30000] } }],
-};
 const screening: ScenarioDefinition = {
   schema_version: 1,
   identifier: sid(20),
@@ -57,7 +41,6 @@ const screening: ScenarioDefinition = {
   version: 1,
   segments: [{ identifier: sid(21), name: 'listed', outcome: 'HOLD', priority: 1, when: { screen: { parties: ['counterparty'] } } }],
 };
-const ACTOR = { account_identifier: 'eeeeeeee-0000-4000-8000-000000000001', user_identifier: 'eeeeeeee-0000-4000-8000-000000000002' };
 
 function setup(over: { scenarios?: ScenarioDefinition[]; history?: HistoryPort; screener?: Screener; transactions?: TransactionStore } = {}) {
   const engine = createScenarioEngine({ scenarios: over.scenarios ?? [large], ...(over.screener ? { screener: over.screener } : {}) });

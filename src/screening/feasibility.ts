@@ -18,9 +18,9 @@ export interface FeasibilitySettings {
 }
 
 /**
- * What the placements of a name can be, when `bound` is given per-name or per-entity credits: `single`, one query
- * word on one list word (the name holds no word of a glued, split or abbreviated form of the query); `multi`, any.
- * Either way the words that may stay unmatched (initials, affixes, particles) earn what they can on their own.
+ * What the placements of a name can be: `single`, one query word on one list word (the name holds no word of a
+ * glued, split or abbreviated form of the query); `multi` (the default), any. Either way the words that may stay
+ * unmatched (initials, affixes, particles) earn what they can on their own.
  */
 export type Placements = 'single' | 'multi';
 
@@ -87,9 +87,10 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
   const drop = settings.nameVariations;
   /**
-   * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
-   * given, are what each word can earn on one entity (at most its `credit`); with `placements` (see Placements),
-   * the words that may stay unmatched are credited too, and under `single` no word earns its split credit.
+   * The highest evidence of matching these words, with this much list mass certainly unmatched (never a list
+   * word an optional query word reaches); `credits`, when given, are what each word can earn on one entity (at
+   * most its `credit`). The words that may stay unmatched are always credited with what they can earn; under
+   * `single` placements (see Placements) no word earns its split credit.
    */
   const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
     const splits = placements !== 'single';
@@ -107,7 +108,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       }
     }
     if (drop) left -= largest;
-    if (placements !== undefined) c += splits ? optionalMulti : optionalSingle;
+    // Always: a bound that left out what the optional words can earn could drop a hit (bench/index-vs-scan.mjs).
+    c += splits ? optionalMulti : optionalSingle;
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;

@@ -67,8 +67,8 @@ export function namePossibility(
     let fullMask = acronymMask;
     let listFull = 0;
     let anchored = acronyms;
-    let unmatched = 0;
-    // The same without the list words a query word that may stay unmatched reaches, or a word of a form.
+    // List mass certainly unmatched: not the list words a query word that may stay unmatched (an initial, affix or
+    // particle) reaches, nor a word of a form.
     let unreached = 0;
     // A query word earns its split credit only on a name holding a word of a split or abbreviated form.
     let splits = !formsDecide;
@@ -99,15 +99,13 @@ export function namePossibility(
         continue;
       }
       if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
-      const mass = w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
-      unmatched += mass;
-      if ((flags & (OPTIONAL | FORM)) === 0) unreached += mass;
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
     if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
-    const ok =
-      feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold &&
-      (!withCredits || feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold);
+    // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
+    // without (exact_match), the bound is whether every required word is matched.
+    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
     if (ok) counters.namesMatched++;
     return ok;
   };

@@ -178,6 +178,8 @@ export class CandidateFinder {
         for (const id of reach[i]!) mark(postingsOf[id]);
         if (acronymWord[i]) mark(acronymSlots[i]);
       }
+      // A hit holding no required word (the optional words' credit alone can make one): their postings too.
+      if (threshold && feasible(0)) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) mark(postingsOf[id]);
     }
     counters.entitiesTouched += touched.length;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
@@ -242,7 +244,8 @@ export class CandidateFinder {
         full |= ab;
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
-      if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || entity.entity.entity_type === 'person')) continue;
+      const optionalParts = (flags & WordFlag.Optional) !== 0 ? feasible.optionalWords : 0;
+      if (need >= 2 && short[slot] === 0 && popcount(full & required) + optionalParts < need && (personQuery || entity.entity.entity_type === 'person')) continue;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
@@ -294,13 +297,18 @@ export class CandidateFinder {
         }
         marks.or(id, 1 << j, BITS);
         if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
-        const type = types?.get(id);
-        if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-          if (index.vocab.words[id]!.text.length > 1 || type === undefined) marks.or(id, WordFlag.AnchorPossible, FLAGS);
-        }
+        if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }
     }
-    for (let j = 0; j < n; j++) if (!((required >>> j) & 1)) for (const id of reach[j]!) marks.or(id, WordFlag.Optional, FLAGS);
+    // The optional words may anchor a hit too (a hit may hold no required word: Feasibility.optionalWords).
+    for (let j = 0; j < n; j++) {
+      if ((required >>> j) & 1) continue;
+      const types = wordTypes[j];
+      for (const id of reach[j]!) {
+        marks.or(id, WordFlag.Optional, FLAGS);
+        if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
+      }
+    }
     for (const id of softIds) marks.or(id, WordFlag.Soft, FLAGS);
     if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable, FLAGS);
     if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form, FLAGS);
@@ -319,6 +327,12 @@ export class CandidateFinder {
   vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Map<number, WordMatchType> {
     return this.lookup.vocabularyTypes(q, ctx, settings.minEditLength);
   }
+}
+
+/** Whether namePossible takes a vocabulary word reached by this type as an anchor. */
+function anchorPossible(index: EntityIndex, type: WordMatchType | undefined, id: number): boolean {
+  if (type === undefined) return true;
+  return (ANCHOR_TYPES.has(type) || type === 'phonetic') && index.vocab.words[id]!.text.length > 1;
 }
 
 /** A query word that may be removed: a name particle, or an affix under some entity type. */

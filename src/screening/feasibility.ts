@@ -28,6 +28,11 @@ export type Placements = 'single' | 'multi';
 export type Feasibility = ((mask: number) => boolean) & {
   bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements): number;
   threshold: number;
+  /**
+   * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
+   * may anchor a hit and count as a name part, so a hit may hold no required word (`YK-AKF` ~ `YK-AND`).
+   */
+  optionalWords: number;
   /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
   creditOn?(i: number, id: number): number;
   acronymCredit?(i: number): number;
@@ -43,7 +48,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5, optionalWords: 0 });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -74,8 +79,10 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   // placement, also its best on the words of the glued forms and splits it belongs to.
   let optionalSingle = 0;
   let optionalMulti = 0;
+  let optionalWords = 0;
   for (let i = 0; i < n; i++) {
     if ((required >>> i) & 1 || query.duplicateOf[i] !== undefined) continue;
+    optionalWords++;
     const q = query.words[i]!;
     const initial = q.text.length === 1 && !q.isNumber;
     let best = 0;
@@ -95,7 +102,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
     const splits = placements !== 'single';
     mask &= required;
-    if (popcount(mask) < needed) return 0;
+    // The optional words may make up the words a hit needs (name-match.ts counts every word placed on a full word).
+    if (popcount(mask) + optionalWords < needed) return 0;
     let c = 0;
     let left = 0;
     let largest = 0;
@@ -113,7 +121,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-  return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+  return Object.assign(feasible, { bound, threshold, optionalWords, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
 
 /**

@@ -60,6 +60,7 @@ export function namePossibility(
   const withCredits = feasible.creditOn !== undefined;
   const credits = new Float64Array(n);
   const formsDecide = splitCreditNeedsForm(query, r);
+  const optional = feasible.optionalWords;
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
     const { words, roles } = name;
@@ -70,6 +71,8 @@ export function namePossibility(
     // List mass certainly unmatched: not the list words a query word that may stay unmatched (an initial, affix or
     // particle) reaches, nor a word of a form.
     let unreached = 0;
+    // Name parts the optional query words may place (on full words they reach).
+    let optionalParts = 0;
     // A query word earns its split credit only on a name holding a word of a split or abbreviated form.
     let splits = !formsDecide;
     if (withCredits) {
@@ -84,10 +87,11 @@ export function namePossibility(
       const bits = marks.get(id, BITS);
       const flags = marks.get(id, FLAGS);
       if ((flags & (SOFT | FORM)) !== 0) splits = true;
+      if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
+      if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
-        if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
         if (withCredits) {
           const row = (marks.get(id, ROW) - 1) * n;
           for (let i = 0; i < n; i++) {
@@ -102,7 +106,7 @@ export function namePossibility(
       if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
-    if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
+    if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.
     const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;

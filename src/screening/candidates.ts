@@ -89,14 +89,17 @@ export interface SearchCounters {
 export const BITS = 0;
 export const FLAGS = 1;
 export const ROW = 2;
+/** Plane of the query words that may stay unmatched (not required) reaching the word. */
+export const OPTIONAL_BITS = 3;
 
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
   /**
    * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
-   * (plane FLAGS), and its row plus one in the credit table (plane ROW).
+   * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words
+   * reaching it (plane OPTIONAL_BITS).
    */
-  readonly words = new StampedMarks(3);
+  readonly words = new StampedMarks(4);
   /** The slots the postings walked reach (a set: no plane). */
   private readonly reached = new StampedMarks(0);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -196,6 +199,7 @@ export class CandidateFinder {
     const bitsOf = planes[BITS]!;
     const flagsOf = planes[FLAGS]!;
     const rowOf = planes[ROW]!;
+    const optionalOf = planes[OPTIONAL_BITS]!;
     const table = this.creditTable;
     const withCredits = feasible.creditOn !== undefined;
     const personQuery = query.entityType === 'person';
@@ -228,13 +232,14 @@ export class CandidateFinder {
         const id = flat[k]!;
         if (stamps[id] !== now) continue;
         const b = bitsOf[id]!;
-        if (b === 0) continue;
+        const all = b | optionalOf[id]!;
+        if (all === 0) continue;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
-        if (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber) full |= b;
+        if (b !== 0 && (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber)) full |= b;
         if (!withCredits) continue;
         const row = (rowOf[id]! - 1) * n;
         for (let j = 0; j < n; j++) {
-          if (!((b >>> j) & 1)) continue;
+          if (!((all >>> j) & 1)) continue;
           const value = table[row + j]!;
           if (value > credits[j]!) credits[j] = value;
         }
@@ -281,7 +286,7 @@ export class CandidateFinder {
     const marks = this.words;
     marks.reset(index.vocab.size);
     let total = 0;
-    for (let j = 0; j < n; j++) if ((required >>> j) & 1) total += reach[j]!.size;
+    for (let j = 0; j < n; j++) total += reach[j]!.size;
     if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
     const table = this.creditTable;
     let next = 0;
@@ -301,10 +306,19 @@ export class CandidateFinder {
       }
     }
     // The optional words may anchor a hit too (a hit may hold no required word: Feasibility.optionalWords).
+    // What they can earn goes in the credit table too (Feasibility.bound with per-entity credits).
     for (let j = 0; j < n; j++) {
       if ((required >>> j) & 1) continue;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
+        if (marks.get(id, ROW) === 0) {
+          this.counters.wordsReached++;
+          marks.set(id, next + 1, ROW);
+          table.fill(0, next * n, next * n + n);
+          next++;
+        }
+        marks.or(id, 1 << j, OPTIONAL_BITS);
+        if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
         marks.or(id, WordFlag.Optional, FLAGS);
         if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }

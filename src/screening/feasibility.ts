@@ -80,9 +80,11 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   let optionalSingle = 0;
   let optionalMulti = 0;
   let optionalWords = 0;
+  const optionalIndex: number[] = [];
   for (let i = 0; i < n; i++) {
     if ((required >>> i) & 1 || query.duplicateOf[i] !== undefined) continue;
     optionalWords++;
+    optionalIndex.push(i);
     const q = query.words[i]!;
     const initial = q.text.length === 1 && !q.isNumber;
     let best = 0;
@@ -117,7 +119,17 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     }
     if (drop) left -= largest;
     // Always: a bound that left out what the optional words can earn could drop a hit (bench/index-vs-scan.mjs).
-    c += splits ? optionalMulti : optionalSingle;
+    // With per-entity credits, an optional word earns only on the words of the entity it reaches.
+    if (credits === credit) c += splits ? optionalMulti : optionalSingle;
+    else {
+      for (const i of optionalIndex) {
+        const best = credits[i]!;
+        if (best <= 0) continue;
+        const q = query.words[i]!;
+        const initial = q.text.length === 1 && !q.isNumber;
+        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!) : initial ? INITIAL_MASS : best;
+      }
+    }
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;

@@ -8,7 +8,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { BITS, FLAGS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { BITS, FLAGS, OPTIONAL_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
@@ -89,6 +89,15 @@ export function namePossibility(
       if ((flags & (SOFT | FORM)) !== 0) splits = true;
       if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
       if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
+      const optionalBits = marks.get(id, OPTIONAL_BITS);
+      if (withCredits && optionalBits !== 0) {
+        const row = (marks.get(id, ROW) - 1) * n;
+        for (let i = 0; i < n; i++) {
+          if (!((optionalBits >>> i) & 1)) continue;
+          const value = creditTable[row + i]!;
+          if (value > credits[i]!) credits[i] = value;
+        }
+      }
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;

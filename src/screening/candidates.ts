@@ -277,8 +277,8 @@ export class CandidateFinder {
   }
 
   /**
-   * Marks each vocabulary word the query reaches: the required query words reaching it, its flags, and what each
-   * of them can earn on it (a row of the credit table).
+   * Marks each vocabulary word the query reaches: the required and the optional query words reaching it, its
+   * flags, and what each of them can earn on it (a row of the credit table).
    */
   private markWords(query: PreparedQuery, r: QueryReach, feasible: Feasibility): void {
     const index = this.index;
@@ -290,8 +290,10 @@ export class CandidateFinder {
     if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
     const table = this.creditTable;
     let next = 0;
+    // The optional words are marked too, in their own plane: they earn credit (Feasibility.bound with per-entity
+    // credits) and may anchor a hit (a hit may hold no required word: Feasibility.optionalWords).
     for (let j = 0; j < n; j++) {
-      if (!((required >>> j) & 1)) continue;
+      const isRequired = ((required >>> j) & 1) === 1;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
         if (marks.get(id, ROW) === 0) {
@@ -300,32 +302,17 @@ export class CandidateFinder {
           table.fill(0, next * n, next * n + n);
           next++;
         }
-        marks.or(id, 1 << j, BITS);
+        marks.or(id, 1 << j, isRequired ? BITS : OPTIONAL_BITS);
+        if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
         if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
         if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }
     }
-    // The optional words may anchor a hit too (a hit may hold no required word: Feasibility.optionalWords).
-    // What they can earn goes in the credit table too (Feasibility.bound with per-entity credits).
-    for (let j = 0; j < n; j++) {
-      if ((required >>> j) & 1) continue;
-      const types = wordTypes[j];
-      for (const id of reach[j]!) {
-        if (marks.get(id, ROW) === 0) {
-          this.counters.wordsReached++;
-          marks.set(id, next + 1, ROW);
-          table.fill(0, next * n, next * n + n);
-          next++;
-        }
-        marks.or(id, 1 << j, OPTIONAL_BITS);
-        if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
-        marks.or(id, WordFlag.Optional, FLAGS);
-        if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
-      }
-    }
-    for (const id of softIds) marks.or(id, WordFlag.Soft, FLAGS);
-    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable, FLAGS);
-    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form, FLAGS);
+    // A word the matcher could anchor on, or a word of a glued, split or abbreviated form (placed as a form, it
+    // anchors whatever its type alone: `casa` on `c a s a` of `E.C.A. S.A.`), is one namePossible takes as an anchor.
+    for (const id of softIds) marks.or(id, WordFlag.Soft | WordFlag.AnchorPossible, FLAGS);
+    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable | WordFlag.AnchorPossible, FLAGS);
+    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form | WordFlag.AnchorPossible, FLAGS);
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */

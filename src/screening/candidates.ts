@@ -89,14 +89,17 @@ export interface SearchCounters {
 export const BITS = 0;
 export const FLAGS = 1;
 export const ROW = 2;
+/** Plane of the query words that may stay unmatched (not required) reaching the word. */
+export const OPTIONAL_BITS = 3;
 
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
   /**
    * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
-   * (plane FLAGS), and its row plus one in the credit table (plane ROW).
+   * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words
+   * reaching it (plane OPTIONAL_BITS).
    */
-  readonly words = new StampedMarks(3);
+  readonly words = new StampedMarks(4);
   /** The slots the postings walked reach (a set: no plane). */
   private readonly reached = new StampedMarks(0);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -178,6 +181,8 @@ export class CandidateFinder {
         for (const id of reach[i]!) mark(postingsOf[id]);
         if (acronymWord[i]) mark(acronymSlots[i]);
       }
+      // A hit holding no required word (the optional words' credit alone can make one): their postings too.
+      if (threshold && feasible(0)) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) mark(postingsOf[id]);
     }
     counters.entitiesTouched += touched.length;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
@@ -194,6 +199,7 @@ export class CandidateFinder {
     const bitsOf = planes[BITS]!;
     const flagsOf = planes[FLAGS]!;
     const rowOf = planes[ROW]!;
+    const optionalOf = planes[OPTIONAL_BITS]!;
     const table = this.creditTable;
     const withCredits = feasible.creditOn !== undefined;
     const personQuery = query.entityType === 'person';
@@ -226,13 +232,14 @@ export class CandidateFinder {
         const id = flat[k]!;
         if (stamps[id] !== now) continue;
         const b = bitsOf[id]!;
-        if (b === 0) continue;
+        const all = b | optionalOf[id]!;
+        if (all === 0) continue;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
-        if (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber) full |= b;
+        if (b !== 0 && (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber)) full |= b;
         if (!withCredits) continue;
         const row = (rowOf[id]! - 1) * n;
         for (let j = 0; j < n; j++) {
-          if (!((b >>> j) & 1)) continue;
+          if (!((all >>> j) & 1)) continue;
           const value = table[row + j]!;
           if (value > credits[j]!) credits[j] = value;
         }
@@ -242,7 +249,8 @@ export class CandidateFinder {
         full |= ab;
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
-      if (need >= 2 && short[slot] === 0 && popcount(full & required) < need && (personQuery || entity.entity.entity_type === 'person')) continue;
+      const optionalParts = (flags & WordFlag.Optional) !== 0 ? feasible.optionalWords : 0;
+      if (need >= 2 && short[slot] === 0 && popcount(full & required) + optionalParts < need && (personQuery || entity.entity.entity_type === 'person')) continue;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
@@ -269,8 +277,8 @@ export class CandidateFinder {
   }
 
   /**
-   * Marks each vocabulary word the query reaches: the required query words reaching it, its flags, and what each
-   * of them can earn on it (a row of the credit table).
+   * Marks each vocabulary word the query reaches: the required and the optional query words reaching it, its
+   * flags, and what each of them can earn on it (a row of the credit table).
    */
   private markWords(query: PreparedQuery, r: QueryReach, feasible: Feasibility): void {
     const index = this.index;
@@ -278,12 +286,14 @@ export class CandidateFinder {
     const marks = this.words;
     marks.reset(index.vocab.size);
     let total = 0;
-    for (let j = 0; j < n; j++) if ((required >>> j) & 1) total += reach[j]!.size;
+    for (let j = 0; j < n; j++) total += reach[j]!.size;
     if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
     const table = this.creditTable;
     let next = 0;
+    // The optional words are marked too, in their own plane: they earn credit (Feasibility.bound with per-entity
+    // credits) and may anchor a hit (a hit may hold no required word: Feasibility.optionalWords).
     for (let j = 0; j < n; j++) {
-      if (!((required >>> j) & 1)) continue;
+      const isRequired = ((required >>> j) & 1) === 1;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
         if (marks.get(id, ROW) === 0) {
@@ -292,18 +302,17 @@ export class CandidateFinder {
           table.fill(0, next * n, next * n + n);
           next++;
         }
-        marks.or(id, 1 << j, BITS);
+        marks.or(id, 1 << j, isRequired ? BITS : OPTIONAL_BITS);
+        if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
         if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
-        const type = types?.get(id);
-        if (type === undefined || ANCHOR_TYPES.has(type) || type === 'phonetic') {
-          if (index.vocab.words[id]!.text.length > 1 || type === undefined) marks.or(id, WordFlag.AnchorPossible, FLAGS);
-        }
+        if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }
     }
-    for (let j = 0; j < n; j++) if (!((required >>> j) & 1)) for (const id of reach[j]!) marks.or(id, WordFlag.Optional, FLAGS);
-    for (const id of softIds) marks.or(id, WordFlag.Soft, FLAGS);
-    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable, FLAGS);
-    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form, FLAGS);
+    // A word the matcher could anchor on, or a word of a glued, split or abbreviated form (placed as a form, it
+    // anchors whatever its type alone: `casa` on `c a s a` of `E.C.A. S.A.`), is one namePossible takes as an anchor.
+    for (const id of softIds) marks.or(id, WordFlag.Soft | WordFlag.AnchorPossible, FLAGS);
+    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable | WordFlag.AnchorPossible, FLAGS);
+    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form | WordFlag.AnchorPossible, FLAGS);
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
@@ -319,6 +328,12 @@ export class CandidateFinder {
   vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, settings: CandidateSettings): Map<number, WordMatchType> {
     return this.lookup.vocabularyTypes(q, ctx, settings.minEditLength);
   }
+}
+
+/** Whether namePossible takes a vocabulary word reached by this type as an anchor. */
+function anchorPossible(index: EntityIndex, type: WordMatchType | undefined, id: number): boolean {
+  if (type === undefined) return true;
+  return (ANCHOR_TYPES.has(type) || type === 'phonetic') && index.vocab.words[id]!.text.length > 1;
 }
 
 /** A query word that may be removed: a name particle, or an affix under some entity type. */

@@ -18,9 +18,9 @@ export interface FeasibilitySettings {
 }
 
 /**
- * What the placements of a name can be, when `bound` is given per-name or per-entity credits: `single`, one query
- * word on one list word (the name holds no word of a glued, split or abbreviated form of the query); `multi`, any.
- * Either way the words that may stay unmatched (initials, affixes, particles) earn what they can on their own.
+ * What the placements of a name can be: `single`, one query word on one list word (the name holds no word of a
+ * glued, split or abbreviated form of the query); `multi` (the default), any. Either way the words that may stay
+ * unmatched (initials, affixes, particles) earn what they can on their own.
  */
 export type Placements = 'single' | 'multi';
 
@@ -28,6 +28,11 @@ export type Placements = 'single' | 'multi';
 export type Feasibility = ((mask: number) => boolean) & {
   bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements): number;
   threshold: number;
+  /**
+   * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
+   * may anchor a hit and count as a name part, so a hit may hold no required word (`YK-AKF` ~ `YK-AND`).
+   */
+  optionalWords: number;
   /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
   creditOn?(i: number, id: number): number;
   acronymCredit?(i: number): number;
@@ -43,7 +48,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5 });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5, optionalWords: 0 });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -74,8 +79,12 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   // placement, also its best on the words of the glued forms and splits it belongs to.
   let optionalSingle = 0;
   let optionalMulti = 0;
+  let optionalWords = 0;
+  const optionalIndex: number[] = [];
   for (let i = 0; i < n; i++) {
     if ((required >>> i) & 1 || query.duplicateOf[i] !== undefined) continue;
+    optionalWords++;
+    optionalIndex.push(i);
     const q = query.words[i]!;
     const initial = q.text.length === 1 && !q.isNumber;
     let best = 0;
@@ -87,14 +96,16 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
   const drop = settings.nameVariations;
   /**
-   * The highest evidence of matching these words, with this much list mass certainly unmatched; `credits`, when
-   * given, are what each word can earn on one entity (at most its `credit`); with `placements` (see Placements),
-   * the words that may stay unmatched are credited too, and under `single` no word earns its split credit.
+   * The highest evidence of matching these words, with this much list mass certainly unmatched (never a list
+   * word an optional query word reaches); `credits`, when given, are what each word can earn on one entity (at
+   * most its `credit`). The words that may stay unmatched are always credited with what they can earn; under
+   * `single` placements (see Placements) no word earns its split credit.
    */
   const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
     const splits = placements !== 'single';
     mask &= required;
-    if (popcount(mask) < needed) return 0;
+    // The optional words may make up the words a hit needs (name-match.ts counts every word placed on a full word).
+    if (popcount(mask) + optionalWords < needed) return 0;
     let c = 0;
     let left = 0;
     let largest = 0;
@@ -107,11 +118,22 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       }
     }
     if (drop) left -= largest;
-    if (placements !== undefined) c += splits ? optionalMulti : optionalSingle;
+    // Always: a bound that left out what the optional words can earn could drop a hit (bench/index-vs-scan.mjs).
+    // With per-entity credits, an optional word earns only on the words of the entity it reaches.
+    if (credits === credit) c += splits ? optionalMulti : optionalSingle;
+    else {
+      for (const i of optionalIndex) {
+        const best = credits[i]!;
+        if (best <= 0) continue;
+        const q = query.words[i]!;
+        const initial = q.text.length === 1 && !q.isNumber;
+        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!) : initial ? INITIAL_MASS : best;
+      }
+    }
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-  return Object.assign(feasible, { bound, threshold, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+  return Object.assign(feasible, { bound, threshold, optionalWords, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
 
 /**

@@ -8,7 +8,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { BITS, FLAGS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { BITS, FLAGS, OPTIONAL_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
@@ -60,6 +60,7 @@ export function namePossibility(
   const withCredits = feasible.creditOn !== undefined;
   const credits = new Float64Array(n);
   const formsDecide = splitCreditNeedsForm(query, r);
+  const optional = feasible.optionalWords;
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
     const { words, roles } = name;
@@ -67,9 +68,11 @@ export function namePossibility(
     let fullMask = acronymMask;
     let listFull = 0;
     let anchored = acronyms;
-    let unmatched = 0;
-    // The same without the list words a query word that may stay unmatched reaches, or a word of a form.
+    // List mass certainly unmatched: not the list words a query word that may stay unmatched (an initial, affix or
+    // particle) reaches, nor a word of a form.
     let unreached = 0;
+    // Name parts the optional query words may place (on full words they reach).
+    let optionalParts = 0;
     // A query word earns its split credit only on a name holding a word of a split or abbreviated form.
     let splits = !formsDecide;
     if (withCredits) {
@@ -84,10 +87,20 @@ export function namePossibility(
       const bits = marks.get(id, BITS);
       const flags = marks.get(id, FLAGS);
       if ((flags & (SOFT | FORM)) !== 0) splits = true;
+      if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
+      if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
+      const optionalBits = marks.get(id, OPTIONAL_BITS);
+      if (withCredits && optionalBits !== 0) {
+        const row = (marks.get(id, ROW) - 1) * n;
+        for (let i = 0; i < n; i++) {
+          if (!((optionalBits >>> i) & 1)) continue;
+          const value = creditTable[row + i]!;
+          if (value > credits[i]!) credits[i] = value;
+        }
+      }
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
-        if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
         if (withCredits) {
           const row = (marks.get(id, ROW) - 1) * n;
           for (let i = 0; i < n; i++) {
@@ -99,15 +112,13 @@ export function namePossibility(
         continue;
       }
       if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
-      const mass = w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
-      unmatched += mass;
-      if ((flags & (OPTIONAL | FORM)) === 0) unreached += mass;
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
-    if ((entityType === 'person' || personQuery) && popcount(fullMask) < Math.min(parts, listFull)) return false;
-    const ok =
-      feasible.bound(mask, acronyms ? 0 : unmatched) >= feasible.threshold &&
-      (!withCredits || feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold);
+    if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
+    // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
+    // without (exact_match), the bound is whether every required word is matched.
+    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
     if (ok) counters.namesMatched++;
     return ok;
   };

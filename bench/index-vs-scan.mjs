@@ -79,7 +79,7 @@ function both(screener, request) {
   /** @type {Row[]} */
   const scan = [];
   for (const slot of index.liveSlots()) {
-    const entity = index.slots[slot].entity;
+    const entity = index.entity ? index.entity(slot) : index.slots[slot].entity;
     if (!keep(entity)) continue;
     const match = matchEntity(query, index.prepared(slot), settings);
     if (match !== null) scan.push([entity.id, match.match_types.join(','), match.score]);

@@ -266,7 +266,7 @@ export class ReferenceMatcher extends NoiseGuard {
 
   /** Forget the cached answers that a change of the list made stale. */
   private followList(): void {
-    const slots = this.index.slots.length;
+    const slots = this.index.slotCount;
     const size = this.index.size;
     if (slots === this.listSlots && size === this.listSize) return;
     // New names: pairs that held nothing may hold them now (a removed entity is skipped when its bearers are read).
@@ -297,7 +297,7 @@ export class ReferenceMatcher extends NoiseGuard {
         queryWords: f.words,
         edgeAffix: f.placed.map(() => false),
         placed: f.placed,
-        name: this.index.slots[slot]!.names[name]!,
+        name: this.index.names(slot)[name]!,
         matchClass: f.matchClass,
         inOrder: !f.rotated,
         isPrimary: name === 0,

@@ -65,11 +65,11 @@ export function tripleKey(pair: number, c: number): number {
 const NO_NAMES: NameGroup = Object.freeze({ bearers: [], originals: [], entities: [] });
 
 /** Drop from a group the bearers whose slots the screening index no longer holds. */
-function dropRemoved(group: Group, slots: readonly unknown[]): void {
+function dropRemoved(group: Group, live: (slot: number) => boolean): void {
   const { bearers, originals, entities } = group;
   let kept = 0;
   for (let k = 0; k < bearers.length; k += 2) {
-    if (slots[bearers[k]!] === undefined) continue;
+    if (!live(bearers[k]!)) continue;
     originals[kept / 2] = originals[k / 2]!;
     entities[kept / 2] = entities[k / 2]!;
     bearers[kept++] = bearers[k]!;
@@ -187,10 +187,10 @@ export class ReferenceIndex {
   /** Drop the bearers removed from the screening index, and index the slots added to it, since the last call. */
   refresh(): void {
     if (this.shrunk.size > 0) this.dropShrunk();
-    const slots = this.index.slots;
-    for (; this.indexedSlots < slots.length; this.indexedSlots++) {
-      const slot = slots[this.indexedSlots];
-      this.ids.push(slot === undefined ? '' : slot.entity.id);
+    const index = this.index;
+    for (; this.indexedSlots < index.slotCount; this.indexedSlots++) {
+      const slot = index.entity(this.indexedSlots);
+      this.ids.push(slot === undefined ? '' : slot.id);
       this.slotFirstName.push(slot === undefined ? -1 : this.nameSlot.length);
       if (slot !== undefined) this.addSlot(this.indexedSlots);
     }
@@ -198,7 +198,7 @@ export class ReferenceIndex {
 
   private dropShrunk(): void {
     for (const [head, group] of this.shrunk) {
-      dropRemoved(group, this.index.slots);
+      dropRemoved(group, (slot) => this.index.has(slot));
       if (group.bearers.length > 0) continue;
       // No entity bears the name any more.
       this.groups.delete(head);
@@ -215,7 +215,7 @@ export class ReferenceIndex {
   private removed(slot: number): void {
     if (slot >= this.indexedSlots) return;
     const first = this.slotFirstName[slot]!;
-    const names = this.index.slots[slot]!.names;
+    const names = this.index.names(slot);
     for (let k = 0; k < names.length; k++) {
       const nameNo = first + k;
       this.nameEntity[nameNo] = undefined;
@@ -257,12 +257,12 @@ export class ReferenceIndex {
     const group = this.group(entry);
     const bearers = group.bearers;
     let live = 0;
-    while (live < bearers.length && this.index.slots[bearers[live]!] === undefined) live += 2;
+    while (live < bearers.length && !this.index.has(bearers[live]!)) live += 2;
     if (live >= bearers.length) return undefined;
-    const slot = this.index.slots[bearers[live]!]!;
-    const n = slot.names[bearers[live + 1]!]!;
+    const slot = bearers[live]!;
+    const n = this.index.names(slot)[bearers[live + 1]!]!;
     const ids = nameIds(n);
-    const person = slot.entity.entity_type === 'person';
+    const person = this.index.entityType(slot) === 'person';
     const order = readName(ids, n.roles, this.index, ReferenceIndex.rotated(entry));
     const reading: Reading = { order, wordIds: order.positions.map((p) => ids[p]!), person, group };
     this.memoise(entry, reading);
@@ -321,15 +321,15 @@ export class ReferenceIndex {
   }
 
   private addSlot(slot: number): void {
-    const s = this.index.slots[slot]!;
-    const person = s.entity.entity_type === 'person';
+    const entity = this.index.entity(slot)!;
+    const person = entity.entity_type === 'person';
     const words = this.index.vocab.words;
-    s.names.forEach((n, nameIdx) => {
+    this.index.names(slot).forEach((n, nameIdx) => {
       const nameNo = this.nameSlot.length;
       this.nameSlot.push(slot);
       this.nameIndex.push(nameIdx);
       this.nameOriginal.push(n.original);
-      this.nameEntity.push(s.entity);
+      this.nameEntity.push(entity);
       const entry = nameNo * 2;
       const ids = nameIds(n);
       const first = n.group === undefined ? undefined : this.firstOfGroup.get(n.group);
@@ -345,7 +345,7 @@ export class ReferenceIndex {
           this.groups.set(first, group);
           this.forget(first);
         }
-        this.join(group, slot, nameIdx, n.original, s.entity);
+        this.join(group, slot, nameIdx, n.original, entity);
         return;
       }
       if (n.group !== undefined) this.firstOfGroup.set(n.group, nameNo);

@@ -85,9 +85,8 @@ export function rankFound(
   cap: number,
 ): { total: number; ranked: Ranked[] } {
   const { index, ngrams } = matcher;
-  const slots = index.slots;
   // Bearers need reading only when some were removed or a filter applies: otherwise every slot is live and kept.
-  const check = keep !== undefined || index.size !== slots.length;
+  const check = keep !== undefined || index.size !== index.slotCount;
   const lists = found.map((f) => f.reading.group.bearers);
   let expected = 0;
   for (const list of lists) expected += list.length / 2;
@@ -102,8 +101,8 @@ export function rankFound(
     for (let b = 0; b < bearers.length; b += 2) {
       const slot = bearers[b]!;
       if (check) {
-        const s = slots[slot];
-        if (s === undefined || (keep !== undefined && !keep(s.entity))) continue;
+        const s = index.entity(slot);
+        if (s === undefined || (keep !== undefined && !keep(s))) continue;
       }
       const name = bearers[b + 1]!;
       const group = 2 * f + (name === 0 ? 1 : 0);

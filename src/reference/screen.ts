@@ -77,14 +77,14 @@ function detail(matcher: ReferenceMatcher, slot: number, m: Match, original: str
   const { found } = m;
   let term = terms.get(found.placed);
   if (term === undefined) {
-    term = matchingTerm(found.placed, matcher.index.slots[slot]!.names[m.name]!.words);
+    term = matchingTerm(found.placed, matcher.index.names(slot)[m.name]!.words);
     terms.set(found.placed, term);
   }
   let nameType: NameType = m.name === 0 ? 'name' : 'aka';
   if (found.hypocorism) nameType = 'hypocorism';
   else if (found.acronym) nameType = 'abbreviation';
   else if (m.name > 0 && found.reading.wordIds.length === 1) {
-    const names = matcher.index.slots[slot]!.names;
+    const names = matcher.index.names(slot);
     if (isAbbreviation(original, names[0]!.words.map((w) => w.text), [names[m.name]!.words[0]!.text])) nameType = 'abbreviation';
   }
   return {
@@ -137,7 +137,7 @@ function hitsOf(
     let details: MatchDetail[];
     if (all === undefined) details = [detail(matcher, slot, best, names.originals[place >> 1]!, terms)];
     else {
-      const own = matcher.index.slots[slot]!.names;
+      const own = matcher.index.names(slot);
       details = reported(all).map((m) => detail(matcher, slot, m, own[m.name]!.original, terms));
     }
     hits.push({
@@ -173,11 +173,11 @@ const listIdCache = new WeakMap<EntityIndex, { slots: number; size: number; ids:
 /** Every internal list id, recomputed only when the internal index changed. */
 function internalListIds(index: EntityIndex): string[] {
   const cached = listIdCache.get(index);
-  if (cached !== undefined && cached.slots === index.slots.length && cached.size === index.size) return [...cached.ids];
+  if (cached !== undefined && cached.slots === index.slotCount && cached.size === index.size) return [...cached.ids];
   const ids = new Set<string>();
-  for (const slot of index.liveSlots()) for (const id of index.slots[slot]!.entity.blacklist_ids ?? []) ids.add(id);
+  for (const slot of index.liveSlots()) for (const id of index.entity(slot)!.blacklist_ids ?? []) ids.add(id);
   const sorted = [...ids].sort();
-  listIdCache.set(index, { slots: index.slots.length, size: index.size, ids: sorted });
+  listIdCache.set(index, { slots: index.slotCount, size: index.size, ids: sorted });
   return [...sorted];
 }
 

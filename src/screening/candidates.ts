@@ -134,7 +134,7 @@ export class CandidateFinder {
     const walk = drivers(index, r, feasible);
     // Entities a query acronym could anchor a hit on (assign.ts: the query is that one word, 3 to 8 letters).
     const acronymAnchor = this.acronymAnchor;
-    acronymAnchor.reset(index.slots.length);
+    acronymAnchor.reset(index.slotCount);
     let acronymAnchorSlots: readonly number[] = [];
     if (anchorable !== undefined) {
       const core = coreRange(query.words, query.roles.organisation);
@@ -145,7 +145,7 @@ export class CandidateFinder {
       }
     }
     const acronymBits = this.acronymBits;
-    acronymBits.reset(index.slots.length);
+    acronymBits.reset(index.slotCount);
     let acronyms = false;
     for (let j = 0; j < n; j++) {
       if (!((required >>> j) & 1) || !acronymWord[j]) continue;
@@ -155,7 +155,7 @@ export class CandidateFinder {
     // Every candidate holds a word of a driver's reach, and (under the evidence rule) a word a hit could be
     // anchored on: walk whichever postings are fewer.
     const reached = this.reached;
-    reached.reset(index.slots.length);
+    reached.reset(index.slotCount);
     const touched: number[] = [];
     const postingsOf = index.postings;
     const mark = (slots: readonly number[] | undefined): void => {
@@ -207,8 +207,7 @@ export class CandidateFinder {
     const formsDecide = splitCreditNeedsForm(query, r);
     const out: number[] = [];
     for (const slot of touched) {
-      const entity = index.slots[slot];
-      if (entity === undefined) continue;
+      if (!index.has(slot)) continue;
       const from = start[slot]!;
       const to = start[slot + 1]!;
       let found = acronyms ? acronymBits.get(slot) : 0;
@@ -250,14 +249,14 @@ export class CandidateFinder {
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
       const optionalParts = (flags & WordFlag.Optional) !== 0 ? feasible.optionalWords : 0;
-      if (need >= 2 && short[slot] === 0 && popcount(full & required) + optionalParts < need && (personQuery || entity.entity.entity_type === 'person')) continue;
+      if (need >= 2 && short[slot] === 0 && popcount(full & required) + optionalParts < need && (personQuery || index.entityType(slot) === 'person')) continue;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
       const splits = !formsDecide || (flags & (WordFlag.Form | WordFlag.Soft)) !== 0;
       if (withCredits && feasible.bound(mask, 0, credits) < feasible.threshold) continue;
       if (withCredits && !splits && feasible.bound(mask, 0, credits, 'single') < feasible.threshold) continue;
-      if (r.particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
+      if (r.particlesOnly && !index.names(slot).some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
     counters.candidates += out.length;

@@ -1,6 +1,7 @@
 /**
- * The entity side of a screening index: each entity's names as vocabulary word ids, postings from words to
- * entities, acronym keys of organisation names, and incremental add/remove without a rebuild.
+ * The entity side of a screening index: each entity's names as vocabulary word ids (flat and typed: name-store.ts),
+ * postings from words to entities, acronym keys of organisation names, and incremental add/remove without a
+ * rebuild. The name objects the matcher reads are made on demand (`names`), from the flat arrays.
  */
 import type { AffixRole } from '../names/affixes.js';
 import { affixProfile, affixRoles } from '../names/affixes.js';
@@ -13,6 +14,7 @@ import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
+import { AFFIX_ROLES, GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
 export type IndexedName = PreparedName;
@@ -30,38 +32,19 @@ export function nameIds(name: IndexedName): number[] {
   return name.words.map(idOf);
 }
 
-const ROLE_CODES: Readonly<Record<AffixRole, number>> = {
-  removed_personal_title: 1,
-  removed_personal_suffix: 2,
-  removed_organisation_prefix: 3,
-  removed_organisation_suffix: 4,
-  removed_clerical_mark: 5,
-};
+const NO_YEARS: number[] = Object.freeze([]) as unknown as number[];
+/** Slots whose names are kept made (a direct-mapped cache: a slot's entry is replaced by the next one mapped there). */
+const CACHE_BITS = 14;
 
-/** Same words (vocabulary ids) and affix roles. */
-function sameName(a: IndexedName, b: IndexedName): boolean {
-  if (a.words.length !== b.words.length) return false;
-  for (let j = 0; j < a.words.length; j++) if (a.words[j]!.id !== b.words[j]!.id || a.roles[j] !== b.roles[j]) return false;
-  return true;
+/** The names of an entity, with the text each comes from (its source in the entity: -1 `name`, i `aka[i]`). */
+export function entityNames(entity: Entity): { text: string; source: number }[] {
+  const out: { text: string; source: number }[] = [];
+  if (typeof entity.name === 'string') out.push({ text: entity.name, source: -1 });
+  (entity.aka ?? []).forEach((aka, i) => {
+    if (typeof aka?.name === 'string') out.push({ text: aka.name, source: i });
+  });
+  return out;
 }
-
-/** Words of a name other than initials, particles and affixes. */
-function fullWordCount(name: IndexedName): number {
-  let count = 0;
-  for (let j = 0; j < name.words.length; j++) {
-    const w = name.words[j]!;
-    if (name.roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber)) count++;
-  }
-  return count;
-}
-
-export interface Slot {
-  entity: Entity;
-  names: IndexedName[];
-  years: number[];
-  deceased: boolean;
-}
-
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
@@ -71,15 +54,16 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 
 export class EntityIndex {
   readonly vocab: Vocabulary;
-  readonly slots: (Slot | undefined)[] = [];
-  private readonly byId = new Map<string, number>();
+  /** Entity by slot (undefined once removed). */
+  protected docs: (Entity | undefined)[] = [];
+  protected readonly byId = new Map<string, number>();
   /** word id → slots of entities with that word (removed slots are skipped by readers). */
   readonly postings: number[][] = [];
   /** word id → live entities having the word (document frequency). */
-  private readonly df: number[] = [];
+  protected df = new Int32Array(1 << 12);
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
-  private live = 0;
+  protected live = 0;
   /** Changes with every entity added or removed: the weights cached under an older version are stale. */
   private version = 1;
   /** Cached rarity weights by word id, valid where weightStamps holds the current version. */
@@ -87,22 +71,32 @@ export class EntityIndex {
   private weightStamps = new Uint32Array(0);
   /** Called with the slot of each entity removed, before the slot is emptied (`onRemove`). */
   private readonly removalListeners: ((slot: number) => void)[] = [];
-  /** Name hash → the group last formed under it; group → the slot and index of its first name. */
-  private readonly groupByHash = new Map<number, number>();
-  private readonly groupSlot: number[] = [];
-  private readonly groupName: number[] = [];
+  protected readonly store = new NameStore();
+  protected readonly groups = new GroupTable();
+  /** 1 for each live slot. */
+  protected alive = new Uint8Array(1 << 10);
+  /** Entity type by slot, as a code into typeNames (0: none given). */
+  protected typeCode = new Uint8Array(1 << 10);
+  protected typeNames: (string | undefined)[] = [undefined];
+  /** 1 for each slot whose entity has a date of death. */
+  protected dead = new Uint8Array(1 << 10);
+  /** Birth years of slot k: years[yearStart[k] .. yearStart[k + 1]). */
+  protected yearStart = new Int32Array(1 << 10);
+  protected years = new Int32Array(1 << 10);
   /**
    * Distinct word ids of each slot's names, flat and contiguous: slot k's are slotWords[slotWordStart[k] ..
-   * slotWordStart[k + 1]). A candidate check reads them without touching the entity's name objects.
+   * slotWordStart[k + 1]). A candidate check reads them without touching the entity's names.
    */
-  private flatWords = new Int32Array(1 << 12);
-  private flatStart = new Int32Array(1 << 10);
+  protected flatWords = new Int32Array(1 << 12);
+  protected flatStart = new Int32Array(1 << 10);
   /** Character code of each vocabulary word's first letter, by word id (filled as entities bring words in). */
-  private initials = new Uint16Array(1 << 12);
+  protected initials = new Uint16Array(1 << 12);
   /** 1 for each vocabulary word of one character (an initial, a digit), by word id. */
-  private single = new Uint8Array(1 << 12);
+  protected single = new Uint8Array(1 << 12);
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
-  private short = new Uint8Array(1 << 10);
+  protected short = new Uint8Array(1 << 10);
+  private readonly cacheSlot = new Int32Array(1 << CACHE_BITS).fill(-1);
+  private readonly cacheNames: PreparedName[][] = new Array<PreparedName[]>(1 << CACHE_BITS);
 
   constructor(readonly tables: WordTables) {
     this.vocab = new Vocabulary(tables);
@@ -112,94 +106,138 @@ export class EntityIndex {
     return this.live;
   }
 
+  /** Slots ever used (live or removed): slot numbers run below it. */
+  get slotCount(): number {
+    return this.store.slots;
+  }
+
   slotOf(id: string): number | undefined {
     return this.byId.get(id);
   }
 
+  /** Whether the slot holds a live entity. */
+  has(slot: number): boolean {
+    return this.alive[slot] === 1;
+  }
+
+  /** The entity of a slot, undefined once removed. */
+  entity(slot: number): Entity | undefined {
+    return this.alive[slot] === 1 ? this.docs[slot] : undefined;
+  }
+
+  /** The entity type of a live slot's entity. */
+  entityType(slot: number): string | undefined {
+    return this.typeNames[this.typeCode[slot]!];
+  }
+
   /** Add an entity, replacing one with the same id. */
   add(entity: Entity): number {
-    this.remove(entity.id);
-    const names: IndexedName[] = [];
+    const names: StoredName[] = [];
     const seen = new Set<string>();
-    const addName = (text: unknown): void => {
-      if (typeof text !== 'string') return;
+    const profile = affixProfile(entity.entity_type);
+    for (const { text, source } of entityNames(entity)) {
       const tokens = tokenizeName(text);
       const key = tokens.map((t) => t.text).join(' ');
-      if (key === '' || seen.has(key)) return;
+      if (key === '' || seen.has(key)) continue;
       seen.add(key);
-      const words = tokens.map((t) => this.vocab.words[this.vocab.intern(t.text, t.script, t.native)]!);
+      const ids = tokens.map((t) => this.vocab.intern(t.text, t.script, t.native));
       const roles = affixRoles(
         tokens.map((t) => t.text),
         this.tables,
-        affixProfile(entity.entity_type),
+        profile,
         tokens.map((t) => t.segment),
       );
-      names.push({ original: text, words, roles: roles.some((r) => r !== undefined) ? roles : noRoles(words.length) });
-    };
-    addName(entity.name);
-    for (const aka of entity.aka ?? []) addName(aka?.name);
-    return this.addSlot({ entity, names, years: birthYears(entity), deceased: isDeceased(entity) });
+      names.push({ ids, roles: roles.map(roleCode), source });
+    }
+    return this.addIndexed(entity, names);
   }
 
-  /** Add an entity whose names are already indexed (snapshot restore). */
-  addSlot(slot: Slot): number {
-    const index = this.slots.length;
-    this.slots.push(slot);
-    this.byId.set(slot.entity.id, index);
+  /** Add an entity whose names are already indexed (snapshot restore), replacing one with the same id. */
+  addIndexed(entity: Entity, names: readonly StoredName[]): number {
+    this.remove(entity.id);
+    const slot = this.store.slots;
+    const first = this.store.appendSlot(names);
+    this.docs[slot] = entity;
+    this.byId.set(entity.id, slot);
     this.live++;
     this.version++;
-    slot.names.forEach((name, k) => {
-      name.group = this.groupOf(name, slot.entity.entity_type, index, k);
-    });
+    this.alive = grown(this.alive, slot + 1);
+    this.alive[slot] = 1;
+    this.typeCode = grown(this.typeCode, slot + 1);
+    this.typeCode[slot] = this.typeOf(entity.entity_type);
+    this.dead = grown(this.dead, slot + 1);
+    this.dead[slot] = isDeceased(entity) ? 1 : 0;
+    const years = birthYears(entity);
+    this.yearStart = grown(this.yearStart, slot + 2);
+    const at = this.yearStart[slot]!;
+    this.years = grown(this.years, at + years.length);
+    this.years.set(years, at);
+    this.yearStart[slot + 1] = at + years.length;
+    const type = entity.entity_type ?? '';
     const distinct = new Set<number>();
-    for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));
-    for (const id of distinct) {
-      (this.postings[id] ??= []).push(index);
-      this.df[id] = (this.df[id] ?? 0) + 1;
+    let short = false;
+    for (let n = first; n < this.store.names; n++) {
+      this.store.group[n] = this.groupOf(n, type, slot);
+      let full = 0;
+      for (let k = this.store.wordStart[n]!; k < this.store.wordStart[n + 1]!; k++) {
+        const id = this.store.wordIds[k]!;
+        distinct.add(id);
+        const w = this.vocab.words[id]!;
+        if (this.store.roles[k] === 0 && !w.particle && (w.text.length > 1 || w.isNumber)) full++;
+      }
+      if (full < 2) short = true;
     }
-    this.appendWords(index, distinct);
-    this.short = grown(this.short, index + 1);
-    this.short[index] = slot.names.some((name) => fullWordCount(name) < 2) ? 1 : 0;
-    if (slot.entity.entity_type !== 'person') {
-      const keys = new Set<string>();
-      for (const name of slot.names) {
-        const words = name.words.map((w) => w.text);
-        for (let from = 0; from < words.length; from++) {
-          let acronym = words[from]![0]!;
-          for (let to = from + 1; to < words.length && to - from < MAX_ACRONYM; to++) {
-            acronym += words[to]![0]!;
-            if (acronym.length >= MIN_ACRONYM) keys.add(acronym);
-          }
+    this.df = grown(this.df, this.vocab.size);
+    for (const id of distinct) {
+      (this.postings[id] ??= []).push(slot);
+      this.df[id]!++;
+    }
+    this.appendWords(slot, distinct);
+    this.short = grown(this.short, slot + 1);
+    this.short[slot] = short ? 1 : 0;
+    if (entity.entity_type !== 'person') this.addAcronyms(slot, first);
+    return slot;
+  }
+
+  private typeOf(type: string | undefined): number {
+    let code = this.typeNames.indexOf(type);
+    if (code < 0) {
+      code = this.typeNames.length;
+      if (code > 255) throw new RangeError('more than 255 entity types');
+      this.typeNames.push(type);
+    }
+    return code;
+  }
+
+  private addAcronyms(slot: number, first: number): void {
+    const { store } = this;
+    const keys = new Set<string>();
+    for (let n = first; n < store.names; n++) {
+      const from = store.wordStart[n]!;
+      const to = store.wordStart[n + 1]!;
+      for (let a = from; a < to; a++) {
+        let acronym = this.vocab.words[store.wordIds[a]!]!.text[0]!;
+        for (let b = a + 1; b < to && b - a < MAX_ACRONYM; b++) {
+          acronym += this.vocab.words[store.wordIds[b]!]!.text[0]!;
+          if (acronym.length >= MIN_ACRONYM) keys.add(acronym);
         }
       }
-      for (const key of keys) push(this.acronyms, key, index);
     }
-    return index;
+    for (const key of keys) push(this.acronyms, key, slot);
   }
 
   /**
    * The group of a name: the group of an earlier live name with the same words, roles and entity type, or a new
    * one. A hash collision, or a group whose first name was removed, only starts a new group.
    */
-  private groupOf(name: IndexedName, entityType: string | undefined, slot: number, k: number): number {
-    const type = entityType ?? '';
-    let h = 0x6a09e667;
-    for (let c = 0; c < type.length; c++) h = Math.imul(h ^ type.charCodeAt(c), 0x01000193);
-    for (let j = 0; j < name.words.length; j++) {
-      const role = name.roles[j];
-      h = Math.imul(h ^ (idOf(name.words[j]!) * 8 + (role === undefined ? 0 : ROLE_CODES[role])), 0x9e3779b1) ^ (h >>> 15);
+  private groupOf(n: number, type: string, slot: number): number {
+    const h = this.store.hash(n, type);
+    const known = this.groups.get(h);
+    if (known >= 0) {
+      const other = this.groups.firstSlot[known]!;
+      if (this.alive[other] === 1 && (this.entityType(other) ?? '') === type && this.store.sameWords(this.groups.firstName[known]!, n)) return known;
     }
-    const known = this.groupByHash.get(h);
-    if (known !== undefined) {
-      const other = this.slots[this.groupSlot[known]!];
-      const first = other?.names[this.groupName[known]!];
-      if (other !== undefined && first !== undefined && (other.entity.entity_type ?? '') === type && sameName(first, name)) return known;
-    }
-    const group = this.groupSlot.length;
-    this.groupSlot.push(slot);
-    this.groupName.push(k);
-    this.groupByHash.set(h, group);
-    return group;
+    return this.groups.create(h, slot, n);
   }
 
   private appendWords(slot: number, ids: ReadonlySet<number>): void {
@@ -244,6 +282,52 @@ export class EntityIndex {
   }
 
   /**
+   * The names of a live slot's entity, primary name first, as the matcher reads them (made from the flat arrays;
+   * the last ones made are kept).
+   */
+  names(slot: number): PreparedName[] {
+    const c = slot & ((1 << CACHE_BITS) - 1);
+    if (this.cacheSlot[c] === slot) return this.cacheNames[c]!;
+    const { store } = this;
+    const words = this.vocab.words;
+    const out: PreparedName[] = [];
+    for (let n = store.slotStart[slot]!; n < store.slotStart[slot + 1]!; n++) {
+      const from = store.wordStart[n]!;
+      const length = store.wordStart[n + 1]! - from;
+      const prepared = new Array<PreparedWord>(length);
+      let affixes = false;
+      for (let j = 0; j < length; j++) {
+        prepared[j] = words[store.wordIds[from + j]!]!;
+        if (store.roles[from + j] !== 0) affixes = true;
+      }
+      let roles = noRoles(length);
+      if (affixes) roles = Array.from(store.roles.subarray(from, from + length), (code) => AFFIX_ROLES[code]);
+      out.push({ original: this.originalOf(slot, store.source[n]!), words: prepared, roles, group: store.group[n]! });
+    }
+    this.cacheSlot[c] = slot;
+    this.cacheNames[c] = out;
+    return out;
+  }
+
+  /** The text of a name as the entity holds it (source -1: its name, i: its aka i). */
+  protected originalOf(slot: number, source: number): string {
+    const entity = this.docs[slot]!;
+    return source < 0 ? entity.name : entity.aka![source]!.name;
+  }
+
+  /** Birth years of a slot's entity. */
+  birthYears(slot: number): number[] {
+    const from = this.yearStart[slot]!;
+    const to = this.yearStart[slot + 1]!;
+    return from === to ? NO_YEARS : Array.from(this.years.subarray(from, to));
+  }
+
+  /** Whether a slot's entity has a date of death. */
+  deceased(slot: number): boolean {
+    return this.dead[slot] === 1;
+  }
+
+  /**
    * Call `listener` with the slot of each entity removed from now on, while the slot still holds it: an index
    * built over this one (the n-gram index of reference screening) lets go of what it keeps of the entity.
    */
@@ -253,14 +337,17 @@ export class EntityIndex {
 
   /** Remove an entity by id; false when there is none. */
   remove(id: string): boolean {
-    const index = this.byId.get(id);
-    if (index === undefined) return false;
-    for (const listener of this.removalListeners) listener(index);
-    const slot = this.slots[index]!;
-    const distinct = new Set<number>();
-    for (const name of slot.names) for (const word of name.words) distinct.add(idOf(word));
-    for (const w of distinct) this.df[w] = (this.df[w] ?? 1) - 1;
-    this.slots[index] = undefined;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return false;
+    for (const listener of this.removalListeners) listener(slot);
+    for (let k = this.flatStart[slot]!; k < this.flatStart[slot + 1]!; k++) this.df[this.flatWords[k]!]!--;
+    this.docs[slot] = undefined;
+    this.alive[slot] = 0;
+    const c = slot & ((1 << CACHE_BITS) - 1);
+    if (this.cacheSlot[c] === slot) {
+      this.cacheSlot[c] = -1;
+      this.cacheNames[c] = [];
+    }
     this.byId.delete(id);
     this.live--;
     this.version++;
@@ -295,11 +382,11 @@ export class EntityIndex {
   }
 
   *liveSlots(): Iterable<number> {
-    for (let i = 0; i < this.slots.length; i++) if (this.slots[i] !== undefined) yield i;
+    for (let i = 0; i < this.store.slots; i++) if (this.alive[i] === 1) yield i;
   }
 
-  /** The slot's entity prepared for the name matcher (no copying: the slot already holds prepared names). */
-  prepared(index: number): PreparedEntity {
-    return this.slots[index]!;
+  /** The slot's entity prepared for the name matcher (its names made from the flat arrays). */
+  prepared(slot: number): PreparedEntity {
+    return { entity: this.entity(slot)!, names: this.names(slot), years: this.birthYears(slot), deceased: this.dead[slot] === 1 };
   }
 }

@@ -102,7 +102,7 @@ export class ListIndex {
       },
     };
     for (const slot of slots) {
-      const entity = index.slots[slot]!.entity;
+      const entity = index.entity(slot)!;
       if (!keepEntity(entity) || !keep(entity)) continue;
       const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => !mayAnchor(slot, name));
       if (evaluation !== null) out.push(ranked(query, slot, entity, evaluation, settings));
@@ -167,7 +167,7 @@ export function createScreener(options: ScreenerOptions = {}): TamisScreener {
 export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: number): TamisScreener {
   const internalListIds = (): string[] => {
     const ids = new Set<string>();
-    for (const slot of internal.index.liveSlots()) for (const id of internal.index.slots[slot]!.entity.blacklist_ids ?? []) ids.add(id);
+    for (const slot of internal.index.liveSlots()) for (const id of internal.index.entity(slot)!.blacklist_ids ?? []) ids.add(id);
     return [...ids].sort();
   };
 
@@ -204,8 +204,8 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     search,
     screenReference: (request, options) => screenReference(screener, request, options),
     *entities() {
-      for (const slot of lists.index.liveSlots()) yield lists.index.slots[slot]!.entity;
-      for (const slot of internal.index.liveSlots()) yield internal.index.slots[slot]!.entity;
+      for (const slot of lists.index.liveSlots()) yield lists.index.entity(slot)!;
+      for (const slot of internal.index.liveSlots()) yield internal.index.entity(slot)!;
     },
     get size() {
       return lists.index.size + internal.index.size;

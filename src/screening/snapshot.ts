@@ -8,9 +8,9 @@ import type { AffixRole } from '../names/affixes.js';
 import type { TokenScript } from '../names/normalize.js';
 import type { PreparedWord } from '../names/prepare.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
-import { birthYears, isDeceased } from '../names/birth-year.js';
 import type { Entity } from '../types/entity.js';
-import { EntityIndex, noRoles, type IndexedName } from './entity-index.js';
+import { EntityIndex, entityNames } from './entity-index.js';
+import { roleCode, type StoredName } from './name-store.js';
 import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
 
 export const SNAPSHOT_FORMAT = 'tamis-index';
@@ -40,10 +40,9 @@ function snapshotList(index: EntityIndex): SnapshotList {
   const entities: Entity[] = [];
   const names: SnapshotName[][] = [];
   for (const slot of index.liveSlots()) {
-    const s = index.slots[slot]!;
-    entities.push(s.entity);
+    entities.push(index.entity(slot)!);
     names.push(
-      s.names.map((n): SnapshotName => [n.original, n.words.map((w) => w.id!), n.roles.some((r) => r !== undefined) ? n.roles.map((r) => r ?? null) : null]),
+      index.names(slot).map((n): SnapshotName => [n.original, n.words.map((w) => w.id!), n.roles.some((r) => r !== undefined) ? n.roles.map((r) => r ?? null) : null]),
     );
   }
   return { vocabulary, entities, names };
@@ -73,12 +72,13 @@ function restoreList(list: SnapshotList, tables: WordTables, path: string, probl
       problems.push(problem('snapshot_corrupt', `entity ${i} has names that refer to no vocabulary word`, `${path}.names[${i}]`));
       return;
     }
-    const indexed = names.map(([original, ids, roles]): IndexedName => ({
-      original,
-      words: ids.map((id) => index.vocab.words[id]!),
-      roles: roles === null ? noRoles(ids.length) : roles.map((r) => r ?? undefined),
+    const sources = entityNames(entity);
+    const indexed = names.map(([original, ids, roles]): StoredName => ({
+      ids,
+      roles: roles === null ? ids.map(() => 0) : roles.map((r) => roleCode(r ?? undefined)),
+      source: sources.find((n) => n.text === original)?.source ?? -1,
     }));
-    index.addSlot({ entity, names: indexed, years: birthYears(entity), deceased: isDeceased(entity) });
+    index.addIndexed(entity, indexed);
   });
   return index;
 }

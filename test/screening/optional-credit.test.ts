@@ -35,7 +35,7 @@ function ids(list: keyof typeof SCREENERS, request: Record<string, unknown>): { 
   const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
   const settings = settingsFor(valid.value, index.tables, index.weight);
   const scan: string[] = [];
-  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
+  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.entity(slot)!.id);
   const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
   return { viaIndex: viaIndex.sort(), scan: scan.sort() };
 }

@@ -36,7 +36,7 @@ function bruteForce(request: Record<string, unknown>): [string, string, number][
   const keep = entityFilter(valid.value.filters, isDeceased);
   const out: [string, string, number][] = [];
   for (const slot of index.liveSlots()) {
-    const entity = index.slots[slot]!.entity;
+    const entity = index.entity(slot)!;
     if (!keep(entity)) continue;
     const match = matchEntity(query, index.prepared(slot), settings);
     if (match !== null) out.push([entity.id, match.match_types.join(','), match.score]);

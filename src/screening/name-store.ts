@@ -1,0 +1,142 @@
+/**
+ * The names of an entity index, flat and typed: no object per name. Slot k's names are the name numbers
+ * slotStart[k] .. slotStart[k + 1]); name n's words are wordIds[wordStart[n] .. wordStart[n + 1]) (vocabulary ids)
+ * with their affix roles as codes in `roles` (0: none). A name's text as published is not stored: `source` tells
+ * where the entity holds it (-1: `name`, i: `aka[i].name`). Name groups (same words, roles and entity type) are
+ * found through an open-addressing table of name hashes (GroupTable). Everything is append-only: a removed
+ * entity's names stay until the index is rebuilt.
+ */
+import type { AffixRole } from '../names/affixes.js';
+import { grown } from './stamps.js';
+
+/** Affix roles by code (0: none); a code is the role's position here. */
+export const AFFIX_ROLES: readonly (AffixRole | undefined)[] = [
+  undefined,
+  'removed_personal_title',
+  'removed_personal_suffix',
+  'removed_organisation_prefix',
+  'removed_organisation_suffix',
+  'removed_clerical_mark',
+];
+
+/** The code of an affix role (0 for none). */
+export function roleCode(role: AffixRole | undefined): number {
+  return role === undefined ? 0 : AFFIX_ROLES.indexOf(role);
+}
+
+/** A name to store: its word ids, role codes and where its entity holds its text. */
+export interface StoredName {
+  ids: readonly number[];
+  roles: readonly number[];
+  source: number;
+}
+
+export class NameStore {
+  slotStart = new Int32Array(1 << 10);
+  wordStart = new Int32Array(1 << 10);
+  source = new Int32Array(1 << 10);
+  group = new Int32Array(1 << 10);
+  wordIds = new Int32Array(1 << 12);
+  roles = new Uint8Array(1 << 12);
+  /** Slots and names stored. */
+  slots = 0;
+  names = 0;
+
+  /** Store the names of the next slot; returns the number of its first name. */
+  appendSlot(names: readonly StoredName[]): number {
+    const first = this.names;
+    this.slotStart = grown(this.slotStart, this.slots + 2);
+    this.wordStart = grown(this.wordStart, first + names.length + 1);
+    this.source = grown(this.source, first + names.length);
+    this.group = grown(this.group, first + names.length);
+    let at = this.wordStart[first]!;
+    let size = at;
+    for (const name of names) size += name.ids.length;
+    this.wordIds = grown(this.wordIds, size);
+    this.roles = grown(this.roles, size);
+    let n = first;
+    for (const name of names) {
+      this.source[n] = name.source;
+      for (let j = 0; j < name.ids.length; j++) {
+        this.wordIds[at] = name.ids[j]!;
+        this.roles[at++] = name.roles[j]!;
+      }
+      this.wordStart[++n] = at;
+    }
+    this.names = n;
+    this.slots++;
+    this.slotStart[this.slots] = n;
+    return first;
+  }
+
+  /** Same words and roles. */
+  sameWords(a: number, b: number): boolean {
+    const fa = this.wordStart[a]!;
+    const fb = this.wordStart[b]!;
+    const len = this.wordStart[a + 1]! - fa;
+    if (this.wordStart[b + 1]! - fb !== len) return false;
+    for (let j = 0; j < len; j++) if (this.wordIds[fa + j] !== this.wordIds[fb + j] || this.roles[fa + j] !== this.roles[fb + j]) return false;
+    return true;
+  }
+
+  /** A hash of the name's words and roles under an entity type. */
+  hash(n: number, type: string): number {
+    let h = 0x6a09e667;
+    for (let c = 0; c < type.length; c++) h = Math.imul(h ^ type.charCodeAt(c), 0x01000193);
+    for (let k = this.wordStart[n]!; k < this.wordStart[n + 1]!; k++) h = Math.imul(h ^ (this.wordIds[k]! * 8 + this.roles[k]!), 0x9e3779b1) ^ (h >>> 15);
+    return h;
+  }
+}
+
+/**
+ * Name hash → the group last formed under it (open addressing, linear probing, at most half full), and each
+ * group's first name (its slot and name number).
+ */
+export class GroupTable {
+  keys = new Int32Array(1 << 10);
+  /** Group + 1 (0: empty). */
+  values = new Int32Array(1 << 10);
+  used = 0;
+  firstSlot = new Int32Array(1 << 10);
+  firstName = new Int32Array(1 << 10);
+  size = 0;
+
+  private at(hash: number): number {
+    const mask = this.keys.length - 1;
+    let i = Math.imul(hash, 0x9e3779b1) >>> 0;
+    for (i &= mask; this.values[i] !== 0 && this.keys[i] !== hash; i = (i + 1) & mask);
+    return i;
+  }
+
+  /** The group last formed under the hash, or -1. */
+  get(hash: number): number {
+    return this.values[this.at(hash)]! - 1;
+  }
+
+  /** A new group whose first name is `name` of `slot`, formed under `hash`. */
+  create(hash: number, slot: number, name: number): number {
+    const group = this.size++;
+    this.firstSlot = grown(this.firstSlot, this.size);
+    this.firstName = grown(this.firstName, this.size);
+    this.firstSlot[group] = slot;
+    this.firstName[group] = name;
+    if (2 * (this.used + 1) > this.keys.length) this.rehash(this.keys.length * 2);
+    const i = this.at(hash);
+    if (this.values[i] === 0) this.used++;
+    this.keys[i] = hash;
+    this.values[i] = group + 1;
+    return group;
+  }
+
+  private rehash(capacity: number): void {
+    const { keys, values } = this;
+    this.keys = new Int32Array(capacity);
+    this.values = new Int32Array(capacity);
+    for (let i = 0; i < keys.length; i++) {
+      if (values[i] === 0) continue;
+      const j = this.at(keys[i]!);
+      this.keys[j] = keys[i]!;
+      this.values[j] = values[i]!;
+    }
+  }
+}

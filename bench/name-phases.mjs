@@ -63,6 +63,8 @@ const buildCpu = (b1.user + b1.system) / 1e6;
 const gc = /** @type {any} */ (globalThis).gc;
 gc?.();
 const heap = process.memoryUsage().heapUsed / 2 ** 20;
+/** Typed arrays' storage, outside the V8 heap. */
+const buffers = process.memoryUsage().arrayBuffers / 2 ** 20;
 const lists = screener.lists;
 const PHASES = ['normalise', 'look up', 'generate', 'verify', 'rank'];
 /** @type {Record<string, number[]>} */
@@ -112,7 +114,7 @@ const row = (/** @type {string} */ name, /** @type {number[]} */ xs) => {
   return `| ${name} | ${f(s.mean)} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} |\n`;
 };
 process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${label}, limit 10, ${DIST}, node ${process.version} (ms)\n\n`);
-process.stdout.write(`build ${buildWall.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU; heap after build ${gc === undefined ? 'not measured (run with --expose-gc)' : `${heap.toFixed(0)} MiB (entities included)`}\n\n`);
+process.stdout.write(`build ${buildWall.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU; heap after build ${gc === undefined ? 'not measured (run with --expose-gc)' : `${heap.toFixed(0)} MiB (entities included) + ${buffers.toFixed(0)} MiB array buffers`}\n\n`);
 process.stdout.write('| phase | mean | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|\n');
 for (const p of PHASES) process.stdout.write(row(p, times[p] ?? []));
 process.stdout.write(row('whole search (wall)', wall));

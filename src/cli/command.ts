@@ -23,7 +23,7 @@ export interface CliIo {
   readFile(path: string): string;
   /** The file's bytes, for importers that detect the encoding themselves. */
   readBytes?(path: string): Uint8Array | Promise<Uint8Array>;
-  writeFile(path: string, content: string): void;
+  writeFile(path: string, content: string | Uint8Array): void;
   /** All of standard input, for `-` in place of names. */
   readStdin(): Promise<string>;
   stdout(text: string): void;

@@ -1,5 +1,5 @@
 /** Loading the list a command screens against: a list file (JSON array of Entity) or a `tamis index` snapshot. */
-import { readFailure, screenerFromListText, type LoadedList } from '../screen-file/list.js';
+import { readFailure, screenerFromListBytes, screenerFromListText, type LoadedList } from '../screen-file/list.js';
 import type { CliIo } from './command.js';
 
 export type Loaded = LoadedList;
@@ -17,7 +17,16 @@ export function readText(io: CliIo, path: string): { ok: true; text: string } | 
  * Builds a screener from a list file. Every entity is checked (`validateEntity`) unless `trusted` (the bundled
  * sample list), so a list with an entity lacking `sources` is an input error naming it, not a crash.
  */
-export function loadList(io: CliIo, path: string, trusted = false): Loaded {
-  const read = readText(io, path);
-  return read.ok ? screenerFromListText(read.text, path, trusted) : read;
+export async function loadList(io: CliIo, path: string, trusted = false): Promise<Loaded> {
+  if (io.readBytes === undefined) {
+    const read = readText(io, path);
+    return read.ok ? screenerFromListText(read.text, path, trusted) : read;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readBytes(path);
+  } catch (error) {
+    return readFailure(path, error);
+  }
+  return screenerFromListBytes(bytes, path, trusted);
 }

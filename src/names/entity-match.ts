@@ -25,6 +25,8 @@ export interface PreparedEntity {
   names: PreparedName[];
   years: number[];
   deceased: boolean;
+  /** Whether each name is a weak alias (`weakAlias`), when known already (a screening index keeps it); else read from the entity. */
+  weak?: ArrayLike<number>;
 }
 
 export function prepareEntity(entity: Entity, tables: WordTables): PreparedEntity {
@@ -50,7 +52,7 @@ const WEAK_ALIAS = /^weak-/;
  * Whether an alias is one the source calls weak (a nickname or a short form: OFAC's quoted a.k.a.s): the first
  * alias written so, as names are kept in their first spelling.
  */
-function weakAlias(entity: Entity, original: string): boolean {
+export function weakAlias(entity: Entity, original: string): boolean {
   const aka = entity.aka?.find((a) => a?.name === original);
   return aka !== undefined && WEAK_ALIAS.test(aka.type ?? '');
 }
@@ -148,7 +150,7 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
   const candidates: Candidate[] = [];
   prepared.names.forEach((name, nameIndex) => {
     if (skip?.(name) === true) return;
-    const weak = nameIndex > 0 && weakAlias(prepared.entity, name.original);
+    const weak = nameIndex > 0 && (prepared.weak !== undefined ? prepared.weak[nameIndex] === 1 : weakAlias(prepared.entity, name.original));
     // A weak alias is judged by its own rule, so it neither reads nor writes its group's verdict.
     const memo = name.group === undefined || weak ? undefined : settings.nameMemo;
     let match = memo?.get(name.group!);

@@ -1,10 +1,11 @@
 /**
  * A list file's text to a screener: a JSON array of entities (each checked with `validateEntity` unless `trusted`),
- * or a `tamis index` snapshot. Shared by `tamis screen` (src/cli/list-file.ts) and the screen-file workers.
+ * or a `tamis index` snapshot (version 1, JSON; the binary version 2 is read by `screenerFromListBytes`). Shared by `tamis screen` (src/cli/list-file.ts) and the screen-file workers.
  */
 import { validateEntity } from '../importers/validate.js';
 import { createScreener, type TamisScreener } from '../screening/screener.js';
 import { restoreScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
+import { isContainer } from '../screening/snapshot-binary.js';
 import type { Entity } from '../types/entity.js';
 
 export type LoadedList = { ok: true; screener: TamisScreener } | { ok: false; code: string; message: string };
@@ -36,6 +37,14 @@ export function screenerFromListText(text: string, path: string, trusted = false
     return { ok: true, screener: restored.value };
   }
   return { ok: false, code: 'list_not_array', message: `${path}: expected a JSON array of entities or a ${SNAPSHOT_FORMAT} snapshot` };
+}
+
+/** Builds a screener from a list file's bytes: a binary index snapshot (`tamis index`), or text as `screenerFromListText`. */
+export function screenerFromListBytes(bytes: Uint8Array, path: string, trusted = false): LoadedList {
+  if (!isContainer(bytes)) return screenerFromListText(new TextDecoder().decode(bytes), path, trusted);
+  const restored = restoreScreener(bytes);
+  if (!restored.ok) return { ok: false, code: restored.error[0]?.code ?? 'snapshot_corrupt', message: `${path}: ${restored.error.map((p) => p.message).join('; ')}` };
+  return { ok: true, screener: restored.value };
 }
 
 /** A file-reading failure as a code and a message (`file_not_found`, `file_unreadable`). */

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { fail, ok, type Result } from '../errors.js';
-import { readFailure, screenerFromListText } from './list.js';
+import { readFailure, screenerFromListBytes } from './list.js';
 import type { CustomerRequest } from './rows.js';
 import { screenRows, type RowOutcome } from './screen-rows.js';
 
@@ -26,14 +26,14 @@ export interface RowScreening {
 
 /** Screens in the calling thread. */
 export async function inProcessScreening(listPath: string): Promise<Result<RowScreening, ListFailure>> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(listPath, 'utf8');
+    bytes = await readFile(listPath);
   } catch (e) {
     const { code, message } = readFailure(listPath, e);
     return fail({ code, message });
   }
-  const loaded = screenerFromListText(text, listPath);
+  const loaded = screenerFromListBytes(bytes, listPath);
   if (!loaded.ok) return fail({ code: loaded.code, message: loaded.message });
   const screener = loaded.screener;
   return ok({

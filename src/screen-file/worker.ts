@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readFailure, screenerFromListText, type LoadedList } from './list.js';
+import { readFailure, screenerFromListBytes, type LoadedList } from './list.js';
 import { screenRows } from './screen-rows.js';
 import type { CustomerRequest } from './rows.js';
 
@@ -13,7 +13,7 @@ if (port === null) throw new Error('screen-file/worker.js runs as a worker threa
 const { listPath } = workerData as { listPath: string };
 let loaded: LoadedList;
 try {
-  loaded = screenerFromListText(readFileSync(listPath, 'utf8'), listPath);
+  loaded = screenerFromListBytes(readFileSync(listPath), listPath);
 } catch (e) {
   loaded = readFailure(listPath, e);
 }

@@ -6,7 +6,7 @@
 import type { AffixRole } from '../names/affixes.js';
 import { affixProfile, affixRoles } from '../names/affixes.js';
 import { birthYears, isDeceased } from '../names/birth-year.js';
-import type { PreparedEntity } from '../names/entity-match.js';
+import { weakAlias, type PreparedEntity } from '../names/entity-match.js';
 import { tokenizeName } from '../names/normalize.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordTables } from '../names/tables.js';
@@ -14,7 +14,8 @@ import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
-import { AFFIX_ROLES, GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
+import { csr, type IndexParts } from './index-parts.js';
+import { AFFIX_ROLES, GroupTable, IndexName, NameStore, roleCode, type StoredName } from './name-store.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
 export type IndexedName = PreparedName;
@@ -54,13 +55,17 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 
 export class EntityIndex {
   readonly vocab: Vocabulary;
-  /** Entity by slot (undefined once removed). */
+  /** Entity by slot (undefined once removed, or until read from `lazy`). */
   protected docs: (Entity | undefined)[] = [];
+  /** Entity id by slot. */
+  protected ids: string[] = [];
+  /** Reads the entity of a slot restored from a snapshot, when first asked for (snapshot.ts). */
+  protected lazy: ((slot: number) => Entity) | undefined;
   protected readonly byId = new Map<string, number>();
   /** word id → slots of entities with that word (removed slots are skipped by readers). */
   readonly postings: number[][] = [];
   /** word id → live entities having the word (document frequency). */
-  protected df = new Int32Array(1 << 12);
+  protected df: Int32Array = new Int32Array(1 << 12);
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
   readonly acronyms = new Map<string, number[]>();
   protected live = 0;
@@ -74,32 +79,35 @@ export class EntityIndex {
   protected readonly store = new NameStore();
   protected readonly groups = new GroupTable();
   /** 1 for each live slot. */
-  protected alive = new Uint8Array(1 << 10);
+  protected alive: Uint8Array = new Uint8Array(1 << 10);
   /** Entity type by slot, as a code into typeNames (0: none given). */
-  protected typeCode = new Uint8Array(1 << 10);
+  protected typeCode: Uint8Array = new Uint8Array(1 << 10);
   protected typeNames: (string | undefined)[] = [undefined];
   /** 1 for each slot whose entity has a date of death. */
-  protected dead = new Uint8Array(1 << 10);
+  protected dead: Uint8Array = new Uint8Array(1 << 10);
   /** Birth years of slot k: years[yearStart[k] .. yearStart[k + 1]). */
-  protected yearStart = new Int32Array(1 << 10);
-  protected years = new Int32Array(1 << 10);
+  protected yearStart: Int32Array = new Int32Array(1 << 10);
+  protected years: Int32Array = new Int32Array(1 << 10);
   /**
    * Distinct word ids of each slot's names, flat and contiguous: slot k's are slotWords[slotWordStart[k] ..
    * slotWordStart[k + 1]). A candidate check reads them without touching the entity's names.
    */
-  protected flatWords = new Int32Array(1 << 12);
-  protected flatStart = new Int32Array(1 << 10);
+  protected flatWords: Int32Array = new Int32Array(1 << 12);
+  protected flatStart: Int32Array = new Int32Array(1 << 10);
   /** Character code of each vocabulary word's first letter, by word id (filled as entities bring words in). */
-  protected initials = new Uint16Array(1 << 12);
+  protected initials: Uint16Array = new Uint16Array(1 << 12);
   /** 1 for each vocabulary word of one character (an initial, a digit), by word id. */
-  protected single = new Uint8Array(1 << 12);
+  protected single: Uint8Array = new Uint8Array(1 << 12);
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
-  protected short = new Uint8Array(1 << 10);
-  private readonly cacheSlot = new Int32Array(1 << CACHE_BITS).fill(-1);
+  protected short: Uint8Array = new Uint8Array(1 << 10);
+  private readonly cacheSlot: Int32Array = new Int32Array(1 << CACHE_BITS).fill(-1);
   private readonly cacheNames: PreparedName[][] = new Array<PreparedName[]>(1 << CACHE_BITS);
 
-  constructor(readonly tables: WordTables) {
-    this.vocab = new Vocabulary(tables);
+  constructor(
+    readonly tables: WordTables,
+    vocab?: Vocabulary,
+  ) {
+    this.vocab = vocab ?? new Vocabulary(tables);
   }
 
   get size(): number {
@@ -122,7 +130,18 @@ export class EntityIndex {
 
   /** The entity of a slot, undefined once removed. */
   entity(slot: number): Entity | undefined {
-    return this.alive[slot] === 1 ? this.docs[slot] : undefined;
+    return this.alive[slot] !== 1 ? undefined : (this.docs[slot] ?? this.load(slot));
+  }
+
+  private load(slot: number): Entity {
+    const entity = this.lazy!(slot);
+    this.docs[slot] = entity;
+    return entity;
+  }
+
+  /** The id of a slot's entity (kept after it is removed). */
+  idOf(slot: number): string {
+    return this.ids[slot]!;
   }
 
   /** The entity type of a live slot's entity. */
@@ -158,6 +177,7 @@ export class EntityIndex {
     const slot = this.store.slots;
     const first = this.store.appendSlot(names);
     this.docs[slot] = entity;
+    this.ids[slot] = entity.id;
     this.byId.set(entity.id, slot);
     this.live++;
     this.version++;
@@ -178,6 +198,8 @@ export class EntityIndex {
     let short = false;
     for (let n = first; n < this.store.names; n++) {
       this.store.group[n] = this.groupOf(n, type, slot);
+      const source = this.store.source[n]!;
+      this.store.weak[n] = source >= 0 && weakAlias(entity, entity.aka![source]!.name) ? 1 : 0;
       let full = 0;
       for (let k = this.store.wordStart[n]!; k < this.store.wordStart[n + 1]!; k++) {
         const id = this.store.wordIds[k]!;
@@ -291,6 +313,7 @@ export class EntityIndex {
     const { store } = this;
     const words = this.vocab.words;
     const out: PreparedName[] = [];
+    const text = (source: number): string => this.originalOf(slot, source);
     for (let n = store.slotStart[slot]!; n < store.slotStart[slot + 1]!; n++) {
       const from = store.wordStart[n]!;
       const length = store.wordStart[n + 1]! - from;
@@ -302,7 +325,7 @@ export class EntityIndex {
       }
       let roles = noRoles(length);
       if (affixes) roles = Array.from(store.roles.subarray(from, from + length), (code) => AFFIX_ROLES[code]);
-      out.push({ original: this.originalOf(slot, store.source[n]!), words: prepared, roles, group: store.group[n]! });
+      out.push(new IndexName(prepared, roles, store.group[n]!, text, store.source[n]!));
     }
     this.cacheSlot[c] = slot;
     this.cacheNames[c] = out;
@@ -311,7 +334,7 @@ export class EntityIndex {
 
   /** The text of a name as the entity holds it (source -1: its name, i: its aka i). */
   protected originalOf(slot: number, source: number): string {
-    const entity = this.docs[slot]!;
+    const entity = this.docs[slot] ?? this.load(slot);
     return source < 0 ? entity.name : entity.aka![source]!.name;
   }
 
@@ -381,12 +404,131 @@ export class EntityIndex {
     return weight;
   }
 
+  /**
+   * This index with its removed entities left out (a new one over the same vocabulary when some were removed):
+   * what a snapshot writes.
+   */
+  compacted(): EntityIndex {
+    if (this.live === this.store.slots) return this;
+    const out = new EntityIndex(this.tables, this.vocab);
+    const { store } = this;
+    for (const slot of this.liveSlots()) {
+      const names: StoredName[] = [];
+      for (let n = store.slotStart[slot]!; n < store.slotStart[slot + 1]!; n++) {
+        const from = store.wordStart[n]!;
+        const to = store.wordStart[n + 1]!;
+        names.push({ ids: Array.from(store.wordIds.subarray(from, to)), roles: Array.from(store.roles.subarray(from, to)), source: store.source[n]! });
+      }
+      out.addIndexed(this.entity(slot)!, names);
+    }
+    return out;
+  }
+
+  /** The arrays of a compacted index (every slot live), exactly as long as they are filled: for a snapshot. */
+  toParts(): IndexParts {
+    if (this.live !== this.store.slots) throw new Error('toParts: compact the index first');
+    const { store, groups } = this;
+    const slots = store.slots;
+    const words = this.vocab.size;
+    const postings = csr(words, (id) => this.postings[id]);
+    const acronymKeys = [...this.acronyms.keys()];
+    const acronyms = csr(acronymKeys.length, (k) => this.acronyms.get(acronymKeys[k]!));
+    const exact = <T extends Uint8Array | Uint16Array | Int32Array>(array: T, length: number): T => grown(array, length).subarray(0, length) as T;
+    return {
+      slots,
+      ids: this.ids.slice(0, slots),
+      doc: (slot) => this.entity(slot)!,
+      typeNames: [...this.typeNames],
+      acronymKeys,
+      arrays: {
+        slotStart: exact(store.slotStart, slots + 1),
+        wordStart: exact(store.wordStart, store.names + 1),
+        source: exact(store.source, store.names),
+        group: exact(store.group, store.names),
+        weak: exact(store.weak, store.names),
+        wordIds: exact(store.wordIds, store.wordStart[store.names]!),
+        roles: exact(store.roles, store.wordStart[store.names]!),
+        groupKeys: groups.keys,
+        groupValues: groups.values,
+        groupFirstSlot: exact(groups.firstSlot, groups.size),
+        groupFirstName: exact(groups.firstName, groups.size),
+        typeCode: exact(this.typeCode, slots),
+        dead: exact(this.dead, slots),
+        yearStart: exact(this.yearStart, slots + 1),
+        years: exact(this.years, this.yearStart[slots]!),
+        flatStart: exact(this.flatStart, slots + 1),
+        flatWords: exact(this.flatWords, this.flatStart[slots]!),
+        short: exact(this.short, slots),
+        initials: exact(this.initials, words),
+        single: exact(this.single, words),
+        df: exact(this.df, words),
+        postingStart: postings.start,
+        postingSlots: postings.items,
+        acronymStart: acronyms.start,
+        acronymSlots: acronyms.items,
+      },
+    };
+  }
+
+  /**
+   * An index over restored parts (snapshot.ts; checked there): the arrays are used as they are, except those the
+   * index changes in place, which are copied. Entities are read from `parts.doc` when first asked for.
+   */
+  static fromParts(tables: WordTables, vocab: Vocabulary, parts: IndexParts): EntityIndex {
+    const index = new EntityIndex(tables, vocab);
+    const a = parts.arrays;
+    const { store, groups } = index;
+    store.slots = parts.slots;
+    store.names = a.source.length;
+    store.slotStart = a.slotStart;
+    store.wordStart = a.wordStart;
+    store.source = a.source;
+    store.group = a.group;
+    store.weak = a.weak;
+    store.wordIds = a.wordIds;
+    store.roles = a.roles;
+    groups.keys = a.groupKeys.slice();
+    groups.values = a.groupValues.slice();
+    for (let i = 0; i < groups.values.length; i++) if (groups.values[i] !== 0) groups.used++;
+    groups.firstSlot = a.groupFirstSlot;
+    groups.firstName = a.groupFirstName;
+    groups.size = a.groupFirstSlot.length;
+    index.typeNames = [...parts.typeNames];
+    index.typeCode = a.typeCode;
+    index.dead = a.dead;
+    index.yearStart = a.yearStart;
+    index.years = a.years;
+    index.flatStart = a.flatStart;
+    index.flatWords = a.flatWords;
+    index.short = a.short;
+    index.initials = a.initials.slice();
+    index.single = a.single.slice();
+    index.df = a.df.slice();
+    index.alive = new Uint8Array(parts.slots).fill(1);
+    index.ids = parts.ids;
+    index.docs = new Array<Entity | undefined>(parts.slots);
+    index.lazy = parts.doc;
+    for (let slot = 0; slot < parts.slots; slot++) index.byId.set(parts.ids[slot]!, slot);
+    const { postingStart, postingSlots, acronymStart, acronymSlots } = a;
+    for (let id = 0; id + 1 < postingStart.length; id++) {
+      if (postingStart[id + 1]! > postingStart[id]!) index.postings[id] = Array.from(postingSlots.subarray(postingStart[id]!, postingStart[id + 1]!));
+    }
+    parts.acronymKeys.forEach((key, k) => index.acronyms.set(key, Array.from(acronymSlots.subarray(acronymStart[k]!, acronymStart[k + 1]!))));
+    index.live = parts.slots;
+    return index;
+  }
+
   *liveSlots(): Iterable<number> {
     for (let i = 0; i < this.store.slots; i++) if (this.alive[i] === 1) yield i;
   }
 
-  /** The slot's entity prepared for the name matcher (its names made from the flat arrays). */
+  /**
+   * The slot's entity prepared for the name matcher (its names made from the flat arrays). An entity not read yet
+   * from a snapshot stands in as its id and entity type: with the weak-alias marks given, all the matcher reads.
+   */
   prepared(slot: number): PreparedEntity {
-    return { entity: this.entity(slot)!, names: this.names(slot), years: this.birthYears(slot), deceased: this.dead[slot] === 1 };
+    const entity = this.docs[slot] ?? ({ id: this.ids[slot]!, entity_type: this.entityType(slot) } as Entity);
+    const weak = this.store.weak.subarray(this.store.slotStart[slot]!, this.store.slotStart[slot + 1]!);
+    return { entity, names: this.names(slot), years: this.birthYears(slot), deceased: this.dead[slot] === 1, weak };
   }
 }

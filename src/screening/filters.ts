@@ -43,6 +43,11 @@ export function passesCountries(entity: Entity, selected: ReadonlySet<string>): 
   return false;
 }
 
+/** Whether no filter that selects entities is given (`entityFilter` keeps every entity). */
+export function selectsAll(filters: NormalisedFilters): boolean {
+  return filters.types === undefined && filters.country_codes === undefined && filters.remove_deceased !== '1';
+}
+
 /** A predicate for the filters that select entities, built once per search. */
 export function entityFilter(filters: NormalisedFilters, isDeceased: (entity: Entity) => boolean): (entity: Entity) => boolean {
   const types = filters.types;

@@ -7,6 +7,7 @@
  * entity's names stay until the index is rebuilt.
  */
 import type { AffixRole } from '../names/affixes.js';
+import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import { grown } from './stamps.js';
 
 /** Affix roles by code (0: none); a code is the role's position here. */
@@ -32,12 +33,14 @@ export interface StoredName {
 }
 
 export class NameStore {
-  slotStart = new Int32Array(1 << 10);
-  wordStart = new Int32Array(1 << 10);
-  source = new Int32Array(1 << 10);
-  group = new Int32Array(1 << 10);
-  wordIds = new Int32Array(1 << 12);
-  roles = new Uint8Array(1 << 12);
+  slotStart: Int32Array = new Int32Array(1 << 10);
+  wordStart: Int32Array = new Int32Array(1 << 10);
+  source: Int32Array = new Int32Array(1 << 10);
+  group: Int32Array = new Int32Array(1 << 10);
+  /** 1 for a name that is a weak alias of its entity (entity-match.ts, weakAlias). */
+  weak: Uint8Array = new Uint8Array(1 << 10);
+  wordIds: Int32Array = new Int32Array(1 << 12);
+  roles: Uint8Array = new Uint8Array(1 << 12);
   /** Slots and names stored. */
   slots = 0;
   names = 0;
@@ -49,6 +52,7 @@ export class NameStore {
     this.wordStart = grown(this.wordStart, first + names.length + 1);
     this.source = grown(this.source, first + names.length);
     this.group = grown(this.group, first + names.length);
+    this.weak = grown(this.weak, first + names.length);
     let at = this.wordStart[first]!;
     let size = at;
     for (const name of names) size += name.ids.length;
@@ -93,12 +97,12 @@ export class NameStore {
  * group's first name (its slot and name number).
  */
 export class GroupTable {
-  keys = new Int32Array(1 << 10);
+  keys: Int32Array = new Int32Array(1 << 10);
   /** Group + 1 (0: empty). */
-  values = new Int32Array(1 << 10);
+  values: Int32Array = new Int32Array(1 << 10);
   used = 0;
-  firstSlot = new Int32Array(1 << 10);
-  firstName = new Int32Array(1 << 10);
+  firstSlot: Int32Array = new Int32Array(1 << 10);
+  firstName: Int32Array = new Int32Array(1 << 10);
   size = 0;
 
   private at(hash: number): number {
@@ -138,5 +142,20 @@ export class GroupTable {
       this.keys[j] = keys[i]!;
       this.values[j] = values[i]!;
     }
+  }
+}
+
+/** An indexed name as the matcher reads it; its text is read from the entity only when asked for (a hit, a reference). */
+export class IndexName implements PreparedName {
+  constructor(
+    readonly words: PreparedWord[],
+    readonly roles: (AffixRole | undefined)[],
+    readonly group: number,
+    private readonly text: (source: number) => string,
+    private readonly source: number,
+  ) {}
+
+  get original(): string {
+    return this.text(this.source);
   }
 }

@@ -17,7 +17,7 @@ import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
 import type { ReferenceRequest, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
 import { EntityIndex } from './entity-index.js';
-import { entityFilter } from './filters.js';
+import { entityFilter, selectsAll } from './filters.js';
 import type { EchoedFilters, Hit, Screener, SearchResult } from './types.js';
 
 export const DEFAULT_RESULT_CAP = 100;
@@ -43,7 +43,9 @@ export interface ScreenerOptions {
 /** A scored match before paging; `hit()` describes it in the spec's shape. */
 export interface RankedMatch {
   slot: number;
-  entity: Entity;
+  /** The entity's id (its document is read only when `entity` is). */
+  id: string;
+  readonly entity: Entity;
   score: number;
   hit(): Hit;
 }
@@ -66,18 +68,20 @@ export class ListIndex {
   }
 
   /** Every hit of a validated request over this list, best first. */
-  matches(request: NormalisedRequest, keep: (entity: Entity) => boolean = () => true): RankedMatch[] {
+  matches(request: NormalisedRequest, keep?: (entity: Entity) => boolean): RankedMatch[] {
     return this.best(request, Infinity, keep).ranked;
   }
 
   /** The number of hits of a validated request over this list, and the first `cap` of them, best first. */
-  best(request: NormalisedRequest, cap: number, keep: (entity: Entity) => boolean = () => true): { total: number; ranked: RankedMatch[] } {
+  best(request: NormalisedRequest, cap: number, keep?: (entity: Entity) => boolean): { total: number; ranked: RankedMatch[] } {
     const index = this.index;
     const probe = this.probe;
     const query = prepareQuery(request.searchTerm, request.filters.entity_type, index.tables);
     probe?.('normalise');
     const base = settingsFor(request, index.tables, index.weight);
-    const keepEntity = entityFilter(request.filters, isDeceased);
+    // An entity's document is read for the filters only when some filter needs it.
+    const filter = selectsAll(request.filters) ? undefined : entityFilter(request.filters, isDeceased);
+    const keepEntity = filter === undefined ? keep : (e: Entity): boolean => filter(e) && (keep === undefined || keep(e));
     const out: RankedMatch[] = [];
     const candidateSettings = {
       exactMatch: base.exactMatch,
@@ -102,28 +106,33 @@ export class ListIndex {
       },
     };
     for (const slot of slots) {
-      const entity = index.entity(slot)!;
-      if (!keepEntity(entity) || !keep(entity)) continue;
+      if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
       const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => !mayAnchor(slot, name));
-      if (evaluation !== null) out.push(ranked(query, slot, entity, evaluation, settings));
+      if (evaluation !== null) out.push(ranked(query, index, slot, evaluation, settings));
     }
     probe?.('verify');
     return { total: out.length, ranked: firstInOrder(out, cap, compareRanked) };
   }
 }
 
-function ranked(query: PreparedQuery, slot: number, entity: Entity, evaluation: EntityEvaluation, settings: EntityMatchSettings): RankedMatch {
+function ranked(query: PreparedQuery, index: EntityIndex, slot: number, evaluation: EntityEvaluation, settings: EntityMatchSettings): RankedMatch {
   return {
     slot,
-    entity,
+    id: index.idOf(slot),
+    get entity() {
+      return index.entity(slot)!;
+    },
     score: evaluation.score,
-    hit: () => ({ doc: entity, ...describeEntity(query, entity, evaluation, settings), match_status: 'potential_match', risk_level: 'unknown' }),
+    hit() {
+      const entity = this.entity;
+      return { doc: entity, ...describeEntity(query, entity, evaluation, settings), match_status: 'potential_match', risk_level: 'unknown' };
+    },
   };
 }
 
 /** Best score first; equal scores by entity id, so the order is deterministic. */
 export function compareRanked(a: RankedMatch, b: RankedMatch): number {
-  return b.score - a.score || (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0);
+  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 export interface TamisScreener extends Screener {

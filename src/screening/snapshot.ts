@@ -1,23 +1,23 @@
 /**
- * A serialisable form of a screener's indexes, so a host builds once and loads fast: entities, their names as
- * word ids, and the vocabulary with its prepared phonetic codes and skeletons. Restoring skips
- * transliteration, tokenising and phonetic coding; the lookup maps are rebuilt from the vocabulary.
+ * A serialisable form of a screener's indexes, so a host builds once and loads fast. Version 1 (this module) is a
+ * JSON-serialisable object: entities, their names as word ids, and the vocabulary with its prepared phonetic codes
+ * and skeletons; restoring skips transliteration, tokenising and phonetic coding but rebuilds the index entity by
+ * entity. Version 2 (snapshot-v2.ts) is binary: the index's own arrays, restored by viewing them.
  */
 import { fail, ok, problem, type Problem, type Result } from '../errors.js';
 import type { AffixRole } from '../names/affixes.js';
-import type { TokenScript } from '../names/normalize.js';
-import type { PreparedWord } from '../names/prepare.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { EntityIndex, entityNames } from './entity-index.js';
+import { restoreVocabulary, vocabularyWords, type SnapshotWord } from './snapshot-vocabulary.js';
+import { restoreScreenerBytes, SNAPSHOT_FORMAT } from './snapshot-v2.js';
+
+export { SNAPSHOT_FORMAT, SNAPSHOT_BINARY_VERSION } from './snapshot-v2.js';
 import { roleCode, type StoredName } from './name-store.js';
 import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
 
-export const SNAPSHOT_FORMAT = 'tamis-index';
 export const SNAPSHOT_VERSION = 1;
 
-/** A vocabulary word: text, script, Double Metaphone codes, consonant skeleton, and its native form if any. */
-export type SnapshotWord = [string, TokenScript, string, string, string] | [string, TokenScript, string, string, string, string];
 /** A name: original text, word ids, affix roles (null where none). */
 export type SnapshotName = [string, number[], (AffixRole | null)[] | null];
 
@@ -36,7 +36,7 @@ export interface IndexSnapshot {
 }
 
 function snapshotList(index: EntityIndex): SnapshotList {
-  const vocabulary = index.vocab.words.map((w): SnapshotWord => (w.native === undefined ? [w.text, w.script, w.phonetic[0], w.phonetic[1], w.skeleton] : [w.text, w.script, w.phonetic[0], w.phonetic[1], w.skeleton, w.native]));
+  const vocabulary = vocabularyWords(index.vocab);
   const entities: Entity[] = [];
   const names: SnapshotName[][] = [];
   for (const slot of index.liveSlots()) {
@@ -60,12 +60,7 @@ export function snapshotScreener(screener: TamisScreener): IndexSnapshot {
 }
 
 function restoreList(list: SnapshotList, tables: WordTables, path: string, problems: Problem[]): EntityIndex {
-  const index = new EntityIndex(tables);
-  for (const [text, script, p, s, skeleton, native] of list.vocabulary) {
-    const word: PreparedWord = { text, script, phonetic: [p, s], skeleton, isNumber: /^[0-9]+$/.test(text), particle: tables.particles.has(text) };
-    if (native !== undefined) word.native = native;
-    index.vocab.add(word);
-  }
+  const index = new EntityIndex(tables, restoreVocabulary(list.vocabulary, tables));
   list.entities.forEach((entity, i) => {
     const names = list.names[i];
     if (names === undefined || names.some(([, ids]) => ids.some((id) => id < 0 || id >= index.vocab.size))) {
@@ -86,8 +81,13 @@ function restoreList(list: SnapshotList, tables: WordTables, path: string, probl
 const isList = (v: unknown): v is SnapshotList =>
   typeof v === 'object' && v !== null && Array.isArray((v as SnapshotList).vocabulary) && Array.isArray((v as SnapshotList).entities) && Array.isArray((v as SnapshotList).names);
 
-/** Rebuild a screener from a snapshot. The word tables should be those the snapshot was built with. */
+/**
+ * A screener from a snapshot: a version-1 object (`snapshotScreener`, as parsed from JSON), or the bytes of a
+ * version-2 snapshot (`snapshotScreenerBytes`; the screener then views them: do not change them afterwards). The
+ * word tables should be those the snapshot was built with.
+ */
 export function restoreScreener(snapshot: unknown, tables: WordTables = defaultWordTables()): Result<TamisScreener, Problem[]> {
+  if (snapshot instanceof Uint8Array) return restoreScreenerBytes(snapshot, tables);
   const s = snapshot as Partial<IndexSnapshot> | null;
   if (typeof s !== 'object' || s === null || s.format !== SNAPSHOT_FORMAT) return fail([problem('snapshot_format', `not a ${SNAPSHOT_FORMAT} snapshot`)]);
   if (s.version !== SNAPSHOT_VERSION) return fail([problem('snapshot_version', `snapshot version ${String(s.version)} is not supported (expected ${SNAPSHOT_VERSION})`, 'version')]);
@@ -100,3 +100,6 @@ export function restoreScreener(snapshot: unknown, tables: WordTables = defaultW
   if (problems.length > 0) return fail(problems);
   return ok(screenerOver(new ListIndex(tables, lists), new ListIndex(tables, internal), cap));
 }
+
+export { snapshotScreenerBytes } from './snapshot-v2.js';
+export type { SnapshotWord } from './snapshot-vocabulary.js';

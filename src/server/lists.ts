@@ -14,6 +14,7 @@ import { importOfacDir } from '../importers/node.js';
 import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, formatIssue, type ImportResult } from '../importers/index.js';
 import { createScreener, type InternalList } from '../screening/screener.js';
 import { restoreScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
+import { isContainer } from '../screening/snapshot-binary.js';
 import type { Screener } from '../screening/types.js';
 import type { Entity } from '../types/entity.js';
 
@@ -62,8 +63,8 @@ function entitiesOf(result: ImportResult, what: string): Entity[] {
   return result.value.entities;
 }
 
-async function readJsonFile(path: string): Promise<unknown> {
-  return JSON.parse(await readFile(path, 'utf8')) as unknown;
+function parseJson(bytes: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
 }
 
 async function entitiesFrom(source: ListSource, skipInvalid: boolean): Promise<Entity[]> {
@@ -159,8 +160,9 @@ export async function loadLists(config: ListsConfig, options: LoadOptions = {}):
       throw new Error('lists: a snapshot holds the whole index; give it as the only source, without internal lists');
     }
     const path = (snapshots[0] as { snapshot: string }).snapshot;
-    const data = await readJsonFile(path);
-    if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
+    const bytes = await readFile(path);
+    const data = isContainer(bytes) ? bytes : parseJson(bytes);
+    if (!(data instanceof Uint8Array) && (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SNAPSHOT_FORMAT)) {
       throw new Error(`${path}: not a ${SNAPSHOT_FORMAT} snapshot (write one with tamis index)`);
     }
     const restored = restoreScreener(data);

@@ -3,25 +3,30 @@ import type { CliCommand, CliIo } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/run.js';
 import { LIST } from '../screening/fixtures.js';
+import { isBinarySnapshot } from '../../src/index.js';
 
 interface Fake {
   io: CliIo;
   out(): string;
   err(): string;
   written: Record<string, string>;
+  /** Files written as bytes (binary snapshots). */
+  bytes: Record<string, Uint8Array>;
 }
 
 function fake(files: Record<string, string> = {}, options: { stdin?: string; isTTY?: boolean; env?: Record<string, string> } = {}): Fake {
   const out: string[] = [];
   const err: string[] = [];
   const written: Record<string, string> = {};
+  const bytes: Record<string, Uint8Array> = {};
   const io: CliIo = {
     readFile: (p) => {
       const f = files[p] ?? written[p];
       if (f === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
       return f;
     },
-    writeFile: (p, c) => void (written[p] = c),
+    writeFile: (p, c) => void (typeof c === 'string' ? (written[p] = c) : (bytes[p] = c)),
+    readBytes: (p) => bytes[p] ?? new TextEncoder().encode(io.readFile(p)),
     readStdin: async () => options.stdin ?? '',
     stdout: (t) => void out.push(t),
     stderr: (t) => void err.push(t),
@@ -30,7 +35,7 @@ function fake(files: Record<string, string> = {}, options: { stdin?: string; isT
     sampleListPath: 'sample.json',
     version: '9.8.7',
   };
-  return { io, out: () => out.join(''), err: () => err.join(''), written };
+  return { io, out: () => out.join(''), err: () => err.join(''), written, bytes };
 }
 
 const files = { 'sample.json': JSON.stringify(LIST) };
@@ -161,12 +166,28 @@ describe('tamis screen', () => {
 });
 
 describe('tamis index', () => {
-  it('writes a snapshot that tamis screen loads', async () => {
+  it('writes a binary snapshot (version 2) that tamis screen loads', async () => {
     const f = fake(files);
-    expect(await runCli(['index', '--list', 'sample.json', '--out', 'snap.json'], f.io)).toBe(0);
+    expect(await runCli(['index', '--list', 'sample.json', '--out', 'snap.idx'], f.io)).toBe(0);
+    expect(isBinarySnapshot(f.bytes['snap.idx']!)).toBe(true);
+    expect(await runCli(['screen', 'Acme Trading', '--list', 'snap.idx'], f.io)).toBe(1);
+    expect(f.out()).toMatch(/Acme Trading Limited/);
+  });
+
+  it('writes a JSON snapshot (version 1) with --json, which tamis screen loads too', async () => {
+    const f = fake(files);
+    expect(await runCli(['index', '--list', 'sample.json', '--out', 'snap.json', '--json'], f.io)).toBe(0);
     expect(JSON.parse(f.written['snap.json']!).format).toBe('tamis-index');
     expect(await runCli(['screen', 'Acme Trading', '--list', 'snap.json'], f.io)).toBe(1);
     expect(f.out()).toMatch(/Acme Trading Limited/);
+  });
+
+  it('refuses a truncated binary snapshot with its code', async () => {
+    const f = fake(files);
+    expect(await runCli(['index', '--list', 'sample.json', '--out', 'snap.idx'], f.io)).toBe(0);
+    f.bytes['cut.idx'] = f.bytes['snap.idx']!.subarray(0, 200);
+    expect(await runCli(['screen', 'Acme Trading', '--list', 'cut.idx'], f.io)).toBe(2);
+    expect(f.err()).toMatch(/snapshot_corrupt/);
   });
 });
 

@@ -12,7 +12,7 @@ function io(files: Record<string, unknown>) {
       if (!(p in files)) throw new Error(`ENOENT: ${p}`);
       return JSON.stringify(files[p]);
     },
-    writeFile: (p, c) => void (written[p] = c),
+    writeFile: (p, c) => void (written[p] = String(c)),
     readStdin: async () => '',
     stdout: (t) => void out.push(t),
     stderr: (t) => void err.push(t),

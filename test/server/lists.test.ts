@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadLists, readLists, readListsInWorker, type ListsConfig } from '../../src/server/lists.js';
+import { createScreener, snapshotScreener, snapshotScreenerBytes } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BUILT = new URL('../../dist/server/list-worker.js', import.meta.url);
@@ -45,5 +46,23 @@ describe('loading the lists in a worker thread', () => {
   ])('%s fails the load with the file name, from the worker as from the calling thread', async (_what, config, message) => {
     await expect(loadLists(config as ListsConfig, { worker: builtWorker() })).rejects.toThrow(message);
     await expect(loadLists(config as ListsConfig, { worker: false })).rejects.toThrow(message);
+  });
+});
+
+describe('loading an index snapshot', () => {
+  const entities = [{ id: 'snap-1', entity_type: 'person' as const, name: 'Snapshot Person', sources: ['bank'], types: ['warning'] }];
+  const screener = createScreener({ entities });
+  const binary = join(dir, 'index.idx');
+  const json = join(dir, 'index.json');
+  writeFileSync(binary, snapshotScreenerBytes(screener));
+  writeFileSync(json, JSON.stringify(snapshotScreener(screener)));
+  it.each([
+    ['binary (version 2)', binary],
+    ['JSON (version 1)', json],
+  ])('reads a %s snapshot into a screener', async (_kind, path) => {
+    const loaded = await loadLists({ sources: [{ snapshot: path }] });
+    expect(loaded.entities).toBe(1);
+    const found = loaded.screener.search({ search_term: 'Snapshot Person' });
+    expect(found.ok && found.value.hits.map((h) => h.doc.id)).toEqual(['snap-1']);
   });
 });

@@ -9,6 +9,7 @@ export const indexCommand: CliCommand = {
   options: {
     list: { type: 'string', value: 'FILE', description: 'the list file (JSON array of entities)' },
     out: { type: 'string', short: 'o', value: 'FILE', description: 'where to write the snapshot' },
+    json: { type: 'boolean', description: 'write a version-1 snapshot (JSON text) instead of the binary version 2' },
   },
   details: 'Exit status: 0 written, 2 usage or input error (nothing written).',
 
@@ -17,11 +18,11 @@ export const indexCommand: CliCommand = {
     if (ctx.args.length > 0) return ctx.fail('invalid_argument', `unexpected argument "${ctx.args[0]}"`);
     if (typeof list !== 'string') return ctx.fail('missing_option', '--list FILE is required');
     if (typeof out !== 'string') return ctx.fail('missing_option', '--out FILE is required');
-    const loaded = loadList(ctx.io, list);
+    const loaded = await loadList(ctx.io, list);
     if (!loaded.ok) return ctx.fail(loaded.code, loaded.message);
-    const { snapshotScreener } = await import('../../screening/snapshot.js');
+    const { snapshotScreener, snapshotScreenerBytes } = await import('../../screening/snapshot.js');
     try {
-      ctx.io.writeFile(out, JSON.stringify(snapshotScreener(loaded.screener)));
+      ctx.io.writeFile(out, ctx.values.json === true ? JSON.stringify(snapshotScreener(loaded.screener)) : snapshotScreenerBytes(loaded.screener));
     } catch (error) {
       return ctx.fail('file_unwritable', `cannot write ${out}: ${(error as Error).message}`);
     }

@@ -77,7 +77,7 @@ also rows that could not be screened, unless --skip-invalid).`,
       return ctx.fail('missing_argument', 'give the names to screen (quote each), or - to read them from standard input');
     }
     const list = typeof v.list === 'string' ? v.list : undefined;
-    const loaded = loadList(ctx.io, list ?? ctx.io.sampleListPath, list === undefined);
+    const loaded = await loadList(ctx.io, list ?? ctx.io.sampleListPath, list === undefined);
     if (!loaded.ok) return ctx.fail(loaded.code, loaded.message);
     const screened: Screened[] = [];
     for (const name of names) {

@@ -1,14 +1,19 @@
 // @ts-check
 /**
- * The binary index snapshot (version 2) over a synthetic list: its size, the time to write it, the time to load it
- * (wall and CPU), the heap after loading (and the array buffers outside the heap), and the first search after the
- * load. With --json, the version-1 JSON snapshot is measured the same way beside it.
+ * The binary index snapshot (version 2) over a synthetic list: its size and the time to write it (in the process
+ * that built the index), then, in a fresh process as a host would: the time to read the file, the time to restore
+ * the screener (wall and CPU), the heap after the load (and the array buffers outside it, the snapshot's bytes
+ * included), the first search after the load and the next ones. With --json, the version-1 JSON snapshot is
+ * measured the same way beside it (read, JSON.parse, restoreScreener).
  *
  *   node --expose-gc --max-old-space-size=6000 bench/snapshot.mjs [--dist dist] [--size 100000] [--json]
  *
- * Runs on a BUILT package inside the project (`dist/` by default). Build and load run in one process: the heap
- * after load is measured with the built screener and its entities released.
+ * Runs on a BUILT package inside the project (`dist/` by default). The snapshots are written to the system's
+ * temporary folder and removed afterwards.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateEntities, generateQueries } from './synthetic.mjs';
@@ -19,9 +24,9 @@ function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
-const mod = await import(pathToFileURL(path.join(ROOT, arg('dist', 'dist'), 'index.js')).href);
+const DIST = arg('dist', 'dist');
+const mod = await import(pathToFileURL(path.join(ROOT, DIST, 'index.js')).href);
 const size = Number(arg('size', '100000'));
-const gc = /** @type {undefined | (() => void)} */ (globalThis.gc);
 const mib = (/** @type {number} */ bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 /** @template T @param {() => T} f @returns {{ value: T, wall: number, cpu: number }} */
 function timed(f) {
@@ -32,42 +37,53 @@ function timed(f) {
   const c = process.cpuUsage(c0);
   return { value, wall, cpu: (c.user + c.system) / 1e6 };
 }
-const memory = () => {
-  gc?.();
-  gc?.();
+const s = (/** @type {{ wall: number, cpu: number }} */ t) => `${t.wall.toFixed(2)} s wall, ${t.cpu.toFixed(2)} s CPU`;
+
+const load = arg('load', '');
+if (load !== '') {
+  // The child: load one snapshot file as a host would, then search.
+  const queries = generateQueries(generateEntities(Math.min(size, 20000), 42), 43, { perKind: 20 }).map((q) => q.term);
+  const read = timed(() => readFileSync(load));
+  const json = load.endsWith('.json');
+  const restored = timed(() => mod.restoreScreener(json ? JSON.parse(read.value.toString('utf8')) : read.value));
+  if (!restored.value.ok) throw new Error(`restore failed: ${JSON.stringify(restored.value.error)}`);
+  const screener = restored.value.value;
+  /** @type {any} */ (globalThis).gc?.();
   const m = process.memoryUsage();
-  return gc === undefined ? 'not measured (run with --expose-gc)' : `${mib(m.heapUsed)} heap + ${mib(m.arrayBuffers)} array buffers`;
-};
-
-let entities = generateEntities(size, 42);
-const queries = generateQueries(entities, 43, { perKind: 20 }).map((q) => q.term);
-let built = timed(() => mod.createScreener({ entities })).value;
-process.stdout.write(`${size.toLocaleString('en')} synthetic entities, node ${process.version}\n`);
-
-/**
- * Load a written snapshot (the built screener released already) and search it.
- * @param {string} label @param {{ value: any, wall: number, cpu: number }} write @param {(data: any) => any} load @param {number} size
- */
-function measure(label, write, load, size) {
-  const l = timed(() => load(write.value));
-  write.value = undefined;
-  if (!l.value.ok) throw new Error(`${label}: restore failed: ${JSON.stringify(l.value.error)}`);
-  const screener = l.value.value;
-  const mem = memory();
   const first = timed(() => screener.search({ search_term: queries[0] }));
   const rest = timed(() => {
     for (const q of queries) screener.search({ search_term: q });
   });
   process.stdout.write(
-    `${label}: ${mib(size)}; write ${write.wall.toFixed(2)} s wall, ${write.cpu.toFixed(2)} s CPU; load ${l.wall.toFixed(2)} s wall, ${l.cpu.toFixed(2)} s CPU; ` +
-      `after load ${mem}; first search ${(first.wall * 1000).toFixed(1)} ms; next ${queries.length} searches ${((rest.cpu * 1000) / queries.length).toFixed(2)} ms CPU each\n`,
+    `  read ${s(read)}; restore ${s(restored)}; after load ${mib(m.heapUsed)} heap + ${mib(m.arrayBuffers)} array buffers; ` +
+      `first search ${(first.wall * 1000).toFixed(1)} ms; next ${queries.length} searches ${((rest.cpu * 1000) / queries.length).toFixed(2)} ms CPU each\n`,
   );
+  process.exit(0);
 }
 
-const json = process.argv.includes('--json') ? timed(() => JSON.stringify(mod.snapshotScreener(built))) : undefined;
-const binary = timed(() => mod.snapshotScreenerBytes(built));
-built = undefined;
-entities = [];
-process.stdout.write(`built screener released: ${memory()}\n`);
-if (json !== undefined) measure('version 1 (JSON text)', json, (text) => mod.restoreScreener(JSON.parse(text)), Buffer.byteLength(json.value));
-measure('version 2 (binary)', binary, (data) => mod.restoreScreener(data), binary.value.byteLength);
+const entities = generateEntities(size, 42);
+const screener = mod.createScreener({ entities });
+process.stdout.write(`${size.toLocaleString('en')} synthetic entities, node ${process.version}\n`);
+const dir = mkdtempSync(path.join(tmpdir(), 'tamis-snapshot-'));
+/** @type {[string, string, () => string | Uint8Array][]} */
+const kinds = [];
+if (process.argv.includes('--json')) kinds.push(['version 1 (JSON text)', 'index.json', () => JSON.stringify(mod.snapshotScreener(screener))]);
+kinds.push(['version 2 (binary)', 'index.idx', () => mod.snapshotScreenerBytes(screener)]);
+const files = kinds.map(([label, name, write]) => {
+  const w = timed(write);
+  const file = path.join(dir, name);
+  writeFileSync(file, w.value);
+  process.stdout.write(`${label}: ${mib(typeof w.value === 'string' ? Buffer.byteLength(w.value) : w.value.byteLength)}; write ${s(w)}\n`);
+  return /** @type {[string, string]} */ ([label, file]);
+});
+try {
+  for (const [label, file] of files) {
+    process.stdout.write(`${label}, loaded in a fresh process:\n`);
+    const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6000', fileURLToPath(import.meta.url), '--dist', DIST, '--size', String(size), '--load', file], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (child.status !== 0) process.stdout.write(`  failed (exit ${child.status})\n`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

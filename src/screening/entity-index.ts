@@ -3,7 +3,6 @@
  * postings from words to entities, acronym keys of organisation names, and incremental add/remove without a
  * rebuild. The name objects the matcher reads are made on demand (`names`), from the flat arrays.
  */
-import type { AffixRole } from '../names/affixes.js';
 import { affixProfile, affixRoles } from '../names/affixes.js';
 import { birthYears, isDeceased } from '../names/birth-year.js';
 import { weakAlias, type PreparedEntity } from '../names/entity-match.js';
@@ -13,18 +12,13 @@ import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
-import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { csr, type IndexParts } from './index-parts.js';
-import { AFFIX_ROLES, GroupTable, IndexName, NameStore, roleCode, type StoredName } from './name-store.js';
+import { GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
 export type IndexedName = PreparedName;
 
-const NO_ROLES: (AffixRole | undefined)[][] = [];
-/** A shared all-undefined roles array of this length (names without affixes allocate none). */
-export function noRoles(length: number): (AffixRole | undefined)[] {
-  return (NO_ROLES[length] ??= Object.freeze(new Array<AffixRole | undefined>(length).fill(undefined)) as (AffixRole | undefined)[]);
-}
+export { noRoles } from './name-store.js';
 
 export const idOf = (word: PreparedWord): number => word.id!;
 
@@ -35,7 +29,9 @@ export function nameIds(name: IndexedName): number[] {
 
 const NO_YEARS: number[] = Object.freeze([]) as unknown as number[];
 /** Slots whose names are kept made (a direct-mapped cache: a slot's entry is replaced by the next one mapped there). */
-const CACHE_BITS = 14;
+const CACHE_BITS = 8;
+/** The weak-alias marks of an entity with none (up to this many names). */
+const NO_WEAK = new Uint8Array(256);
 
 /** The names of an entity, with the text each comes from (its source in the entity: -1 `name`, i `aka[i]`). */
 export function entityNames(entity: Entity): { text: string; source: number }[] {
@@ -61,7 +57,8 @@ export class EntityIndex {
   protected ids: string[] = [];
   /** Reads the entity of a slot restored from a snapshot, when first asked for (snapshot.ts). */
   protected lazy: ((slot: number) => Entity) | undefined;
-  protected readonly byId = new Map<string, number>();
+  /** Slot by entity id; made from `ids` when first needed after a restore (undefined until then). */
+  private idMap: Map<string, number> | undefined = new Map();
   /** word id → slots of entities with that word (removed slots are skipped by readers). */
   readonly postings: number[][] = [];
   /** word id → live entities having the word (document frequency). */
@@ -101,7 +98,7 @@ export class EntityIndex {
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
   protected short: Uint8Array = new Uint8Array(1 << 10);
   private readonly cacheSlot: Int32Array = new Int32Array(1 << CACHE_BITS).fill(-1);
-  private readonly cacheNames: PreparedName[][] = new Array<PreparedName[]>(1 << CACHE_BITS);
+  private readonly cached: (PreparedEntity | undefined)[] = new Array<PreparedEntity | undefined>(1 << CACHE_BITS);
 
   constructor(
     readonly tables: WordTables,
@@ -117,6 +114,14 @@ export class EntityIndex {
   /** Slots ever used (live or removed): slot numbers run below it. */
   get slotCount(): number {
     return this.store.slots;
+  }
+
+  private get byId(): Map<string, number> {
+    if (this.idMap === undefined) {
+      this.idMap = new Map();
+      for (let slot = 0; slot < this.store.slots; slot++) if (this.alive[slot] === 1) this.idMap.set(this.ids[slot]!, slot);
+    }
+    return this.idMap;
   }
 
   slotOf(id: string): number | undefined {
@@ -217,7 +222,7 @@ export class EntityIndex {
     this.appendWords(slot, distinct);
     this.short = grown(this.short, slot + 1);
     this.short[slot] = short ? 1 : 0;
-    if (entity.entity_type !== 'person') this.addAcronyms(slot, first);
+    if (entity.entity_type !== 'person') for (const key of this.store.acronyms(first, this.vocab.words)) push(this.acronyms, key, slot);
     return slot;
   }
 
@@ -229,23 +234,6 @@ export class EntityIndex {
       this.typeNames.push(type);
     }
     return code;
-  }
-
-  private addAcronyms(slot: number, first: number): void {
-    const { store } = this;
-    const keys = new Set<string>();
-    for (let n = first; n < store.names; n++) {
-      const from = store.wordStart[n]!;
-      const to = store.wordStart[n + 1]!;
-      for (let a = from; a < to; a++) {
-        let acronym = this.vocab.words[store.wordIds[a]!]!.text[0]!;
-        for (let b = a + 1; b < to && b - a < MAX_ACRONYM; b++) {
-          acronym += this.vocab.words[store.wordIds[b]!]!.text[0]!;
-          if (acronym.length >= MIN_ACRONYM) keys.add(acronym);
-        }
-      }
-    }
-    for (const key of keys) push(this.acronyms, key, slot);
   }
 
   /**
@@ -308,32 +296,11 @@ export class EntityIndex {
    * the last ones made are kept).
    */
   names(slot: number): PreparedName[] {
-    const c = slot & ((1 << CACHE_BITS) - 1);
-    if (this.cacheSlot[c] === slot) return this.cacheNames[c]!;
-    const { store } = this;
-    const words = this.vocab.words;
-    const out: PreparedName[] = [];
-    const text = (source: number): string => this.originalOf(slot, source);
-    for (let n = store.slotStart[slot]!; n < store.slotStart[slot + 1]!; n++) {
-      const from = store.wordStart[n]!;
-      const length = store.wordStart[n + 1]! - from;
-      const prepared = new Array<PreparedWord>(length);
-      let affixes = false;
-      for (let j = 0; j < length; j++) {
-        prepared[j] = words[store.wordIds[from + j]!]!;
-        if (store.roles[from + j] !== 0) affixes = true;
-      }
-      let roles = noRoles(length);
-      if (affixes) roles = Array.from(store.roles.subarray(from, from + length), (code) => AFFIX_ROLES[code]);
-      out.push(new IndexName(prepared, roles, store.group[n]!, text, store.source[n]!));
-    }
-    this.cacheSlot[c] = slot;
-    this.cacheNames[c] = out;
-    return out;
+    return this.prepared(slot).names;
   }
 
   /** The text of a name as the entity holds it (source -1: its name, i: its aka i). */
-  protected originalOf(slot: number, source: number): string {
+  nameText(slot: number, source: number): string {
     const entity = this.docs[slot] ?? this.load(slot);
     return source < 0 ? entity.name : entity.aka![source]!.name;
   }
@@ -369,7 +336,7 @@ export class EntityIndex {
     const c = slot & ((1 << CACHE_BITS) - 1);
     if (this.cacheSlot[c] === slot) {
       this.cacheSlot[c] = -1;
-      this.cacheNames[c] = [];
+      this.cached[c] = undefined;
     }
     this.byId.delete(id);
     this.live--;
@@ -508,7 +475,7 @@ export class EntityIndex {
     index.ids = parts.ids;
     index.docs = new Array<Entity | undefined>(parts.slots);
     index.lazy = parts.doc;
-    for (let slot = 0; slot < parts.slots; slot++) index.byId.set(parts.ids[slot]!, slot);
+    index.idMap = undefined;
     const { postingStart, postingSlots, acronymStart, acronymSlots } = a;
     for (let id = 0; id + 1 < postingStart.length; id++) {
       if (postingStart[id + 1]! > postingStart[id]!) index.postings[id] = Array.from(postingSlots.subarray(postingStart[id]!, postingStart[id + 1]!));
@@ -523,12 +490,21 @@ export class EntityIndex {
   }
 
   /**
-   * The slot's entity prepared for the name matcher (its names made from the flat arrays). An entity not read yet
-   * from a snapshot stands in as its id and entity type: with the weak-alias marks given, all the matcher reads.
+   * The live slot's entity prepared for the name matcher, its names made from the flat arrays (the last ones made
+   * are kept). An entity not read yet from a snapshot stands in as its id and entity type: with the weak-alias
+   * marks given, all the matcher reads.
    */
   prepared(slot: number): PreparedEntity {
+    const c = slot & ((1 << CACHE_BITS) - 1);
+    if (this.cacheSlot[c] === slot) return this.cached[c]!;
     const entity = this.docs[slot] ?? ({ id: this.ids[slot]!, entity_type: this.entityType(slot) } as Entity);
-    const weak = this.store.weak.subarray(this.store.slotStart[slot]!, this.store.slotStart[slot + 1]!);
-    return { entity, names: this.names(slot), years: this.birthYears(slot), deceased: this.dead[slot] === 1, weak };
+    const { store } = this;
+    const count = store.slotStart[slot + 1]! - store.slotStart[slot]!;
+    const weak = count <= NO_WEAK.length && !store.anyWeak(slot) ? NO_WEAK : store.weak.subarray(store.slotStart[slot]!, store.slotStart[slot + 1]!);
+    const names = store.made(slot, this.vocab.words, this);
+    const prepared: PreparedEntity = { entity, names, years: this.birthYears(slot), deceased: this.dead[slot] === 1, weak };
+    this.cacheSlot[c] = slot;
+    this.cached[c] = prepared;
+    return prepared;
   }
 }

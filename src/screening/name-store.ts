@@ -8,6 +8,7 @@
  */
 import type { AffixRole } from '../names/affixes.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
+import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { grown } from './stamps.js';
 
 /** Affix roles by code (0: none); a code is the role's position here. */
@@ -19,6 +20,12 @@ export const AFFIX_ROLES: readonly (AffixRole | undefined)[] = [
   'removed_organisation_suffix',
   'removed_clerical_mark',
 ];
+
+const NO_ROLES: (AffixRole | undefined)[][] = [];
+/** A shared all-undefined roles array of this length (names without affixes allocate none). */
+export function noRoles(length: number): (AffixRole | undefined)[] {
+  return (NO_ROLES[length] ??= Object.freeze(new Array<AffixRole | undefined>(length).fill(undefined)) as (AffixRole | undefined)[]);
+}
 
 /** The code of an affix role (0 for none). */
 export function roleCode(role: AffixRole | undefined): number {
@@ -71,6 +78,47 @@ export class NameStore {
     this.slots++;
     this.slotStart[this.slots] = n;
     return first;
+  }
+
+  /** The names of a slot as the matcher reads them (their texts read from `texts` when asked for). */
+  made(slot: number, words: readonly PreparedWord[], texts: NameTexts): PreparedName[] {
+    const out: PreparedName[] = [];
+    for (let n = this.slotStart[slot]!; n < this.slotStart[slot + 1]!; n++) {
+      const from = this.wordStart[n]!;
+      const length = this.wordStart[n + 1]! - from;
+      const prepared = new Array<PreparedWord>(length);
+      let affixes = false;
+      for (let j = 0; j < length; j++) {
+        prepared[j] = words[this.wordIds[from + j]!]!;
+        if (this.roles[from + j] !== 0) affixes = true;
+      }
+      const roles = affixes ? Array.from(this.roles.subarray(from, from + length), (code) => AFFIX_ROLES[code]) : noRoles(length);
+      out.push(new IndexName(prepared, roles, this.group[n]!, texts, slot, this.source[n]!));
+    }
+    return out;
+  }
+
+  /** Initials of runs of 3..8 consecutive words of the names from name `first` on (acronym keys). */
+  acronyms(first: number, words: readonly PreparedWord[]): Set<string> {
+    const keys = new Set<string>();
+    for (let n = first; n < this.names; n++) {
+      const from = this.wordStart[n]!;
+      const to = this.wordStart[n + 1]!;
+      for (let a = from; a < to; a++) {
+        let acronym = words[this.wordIds[a]!]!.text[0]!;
+        for (let b = a + 1; b < to && b - a < MAX_ACRONYM; b++) {
+          acronym += words[this.wordIds[b]!]!.text[0]!;
+          if (acronym.length >= MIN_ACRONYM) keys.add(acronym);
+        }
+      }
+    }
+    return keys;
+  }
+
+  /** Whether some name of the slot is a weak alias. */
+  anyWeak(slot: number): boolean {
+    for (let n = this.slotStart[slot]!; n < this.slotStart[slot + 1]!; n++) if (this.weak[n] === 1) return true;
+    return false;
   }
 
   /** Same words and roles. */
@@ -145,17 +193,23 @@ export class GroupTable {
   }
 }
 
+/** Where the texts of names are read: the entity of the slot, by the name's source (-1 `name`, i `aka[i].name`). */
+export interface NameTexts {
+  nameText(slot: number, source: number): string;
+}
+
 /** An indexed name as the matcher reads it; its text is read from the entity only when asked for (a hit, a reference). */
 export class IndexName implements PreparedName {
   constructor(
     readonly words: PreparedWord[],
     readonly roles: (AffixRole | undefined)[],
     readonly group: number,
-    private readonly text: (source: number) => string,
+    private readonly texts: NameTexts,
+    private readonly slot: number,
     private readonly source: number,
   ) {}
 
   get original(): string {
-    return this.text(this.source);
+    return this.texts.nameText(this.slot, this.source);
   }
 }

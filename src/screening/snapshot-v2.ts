@@ -79,6 +79,9 @@ export function snapshotScreenerBytes(screener: TamisScreener): Uint8Array {
   return writeContainer(meta, [...lists.sections, ...internal.sections]);
 }
 
+/** A snapshot's result cap is an integer from 1 to MAX_RESULT_CAP. */
+export const validCap = (cap: unknown): cap is number => typeof cap === 'number' && Number.isInteger(cap) && cap >= 1 && cap <= MAX_RESULT_CAP;
+
 const corrupt = (message: string): Result<never, Problem[]> => fail([problem('snapshot_corrupt', message)]);
 
 /** A JSON section, or undefined when absent or not valid JSON. */
@@ -139,7 +142,7 @@ export function restoreScreenerBytes(bytes: Uint8Array, tables: WordTables): Res
   if (typeof meta !== 'object' || meta === null || meta.format !== SNAPSHOT_FORMAT) return fail([problem('snapshot_format', `not a ${SNAPSHOT_FORMAT} snapshot`)]);
   if (meta.version !== SNAPSHOT_BINARY_VERSION) return fail([problem('snapshot_version', `snapshot version ${String(meta.version)} is not supported (expected ${SNAPSHOT_BINARY_VERSION})`, 'version')]);
   const cap = meta.resultCap;
-  if (typeof cap !== 'number' || !Number.isInteger(cap) || cap < 1 || cap > MAX_RESULT_CAP) return corrupt('resultCap is invalid');
+  if (!validCap(cap)) return corrupt('resultCap is invalid');
   const lists = restoreList(read.value, 'lists', meta.lists!, tables);
   if (!lists.ok) return lists;
   const internal = restoreList(read.value, 'internal', meta.internal!, tables);

@@ -10,11 +10,11 @@ import { defaultWordTables, type WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { EntityIndex, entityNames } from './entity-index.js';
 import { restoreVocabulary, vocabularyWords, type SnapshotWord } from './snapshot-vocabulary.js';
-import { restoreScreenerBytes, SNAPSHOT_FORMAT } from './snapshot-v2.js';
+import { restoreScreenerBytes, SNAPSHOT_FORMAT, validCap } from './snapshot-v2.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_BINARY_VERSION } from './snapshot-v2.js';
 import { roleCode, type StoredName } from './name-store.js';
-import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
+import { ListIndex, screenerOver, type TamisScreener } from './screener.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -93,7 +93,7 @@ export function restoreScreener(snapshot: unknown, tables: WordTables = defaultW
   if (s.version !== SNAPSHOT_VERSION) return fail([problem('snapshot_version', `snapshot version ${String(s.version)} is not supported (expected ${SNAPSHOT_VERSION})`, 'version')]);
   if (!isList(s.lists) || !isList(s.internal)) return fail([problem('snapshot_corrupt', 'snapshot lists are missing or malformed')]);
   const cap = s.resultCap;
-  if (typeof cap !== 'number' || !Number.isInteger(cap) || cap < 1 || cap > MAX_RESULT_CAP) return fail([problem('snapshot_corrupt', 'resultCap is invalid', 'resultCap')]);
+  if (!validCap(cap)) return fail([problem('snapshot_corrupt', 'resultCap is invalid', 'resultCap')]);
   const problems: Problem[] = [];
   const lists = restoreList(s.lists, tables, 'lists', problems);
   const internal = restoreList(s.internal, tables, 'internal', problems);

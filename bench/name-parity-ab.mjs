@@ -15,7 +15,7 @@
  * replaced and added). Queries: the synthetic query mix (exact, typo, reordered, partial, phonetic, none),
  * innocent names of cultures absent from the list, the perturbations and alias queries of bench/quality.mjs,
  * degenerate terms. Each is searched with the defaults and with two of the settings below in turn; payment
- * references are screened too. Build B is also asked through a snapshot restored from JSON.
+ * references are screened too. Build B is also asked through a snapshot restored from JSON, and from a binary snapshot when it writes one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,11 +125,18 @@ function referencesAll(label, a, b, texts) {
   log(`[parity] ${label}: ${compared - before} references compared`);
 }
 
-/** B's screener again, through a snapshot written to JSON and restored. @param {any} b */
+/**
+ * B's screener again, through a snapshot written to JSON and restored, and through a binary snapshot (version 2)
+ * when B writes one. @param {any} b @returns {any[]}
+ */
 function restored(b) {
-  const r = B.restoreScreener(JSON.parse(JSON.stringify(B.snapshotScreener(b))));
-  if (!r.ok) throw new Error(`snapshot restore failed: ${JSON.stringify(r.error)}`);
-  return r.value;
+  const snapshots = [JSON.parse(JSON.stringify(B.snapshotScreener(b)))];
+  if (typeof B.snapshotScreenerBytes === 'function') snapshots.push(B.snapshotScreenerBytes(b));
+  return snapshots.map((snapshot) => {
+    const r = B.restoreScreener(snapshot);
+    if (!r.ok) throw new Error(`snapshot restore failed: ${JSON.stringify(r.error)}`);
+    return r.value;
+  });
 }
 
 if (!NO_OFAC && existsSync(path.join(OFAC, 'sdn.csv'))) {
@@ -151,7 +158,7 @@ if (!NO_OFAC && existsSync(path.join(OFAC, 'sdn.csv'))) {
   ];
   const a = A.createScreener({ entities, internalLists: internal });
   const b = B.createScreener({ entities, internalLists: internal });
-  searchAll(`OFAC (${entities.length} entities, internal lists)`, a, [b, restored(b)], terms);
+  searchAll(`OFAC (${entities.length} entities, internal lists)`, a, [b, ...restored(b)], terms);
   const stripped = entities.map(({ aka: _a, ...rest }) => rest);
   searchAll('OFAC without akas: alias queries', A.createScreener({ entities: stripped }), [B.createScreener({ entities: stripped })], gen.aliasQueries().map((q) => q.term));
   referencesAll('OFAC: payment references', a, b, [...gen.innocentReferences(PER_KIND * 3).map((r) => r.text), ...gen.listedReferences().map((r) => r.text)]);
@@ -165,7 +172,7 @@ for (const size of SIZES) {
   const a = A.createScreener({ entities });
   const b = B.createScreener({ entities });
   const label = `synthetic ${size.toLocaleString('en')}`;
-  searchAll(label, a, size <= 20000 ? [b, restored(b)] : [b], terms);
+  searchAll(label, a, size <= 20000 ? [b, ...restored(b)] : [b], terms);
   referencesAll(`${label}: payment references`, a, b, references(entities, 600, 7).map((r) => r.text));
   if (size <= 20000) {
     // Removals, replacements and additions, alike on both.
@@ -176,7 +183,7 @@ for (const size of SIZES) {
       });
       for (const e of generateEntities(500, 99)) s.add(e);
     }
-    searchAll(`${label} after removals and additions`, a, [b, restored(b)], terms.filter((_, k) => k % 2 === 0));
+    searchAll(`${label} after removals and additions`, a, [b, ...restored(b)], terms.filter((_, k) => k % 2 === 0));
   }
 }
 

@@ -50,11 +50,13 @@ process.stdout.write(`${DIST}: ${SIZE.toLocaleString('en')} entities, ${words.le
 const h0 = heap();
 process.stdout.write(`heap (JS heap + array buffers): ${hE.toFixed(0)} MiB with the entities, ${h0.toFixed(0)} MiB with the EntityIndex (index ${(h0 - hE).toFixed(0)} MiB)\n`);
 const v0 = process.hrtime.bigint();
+const vc0 = process.cpuUsage();
 const copy = new Vocabulary(tables);
 for (const w of words) copy.add(w);
 const addMs = Number(process.hrtime.bigint() - v0) / 1e6;
+const vc1 = process.cpuUsage(vc0);
 const h1 = heap();
-process.stdout.write(`vocabulary alone (${words.length.toLocaleString('en')} words added): ${(h1 - h0).toFixed(1)} MiB of heap, built in ${addMs.toFixed(0)} ms\n`);
+process.stdout.write(`vocabulary alone (${words.length.toLocaleString('en')} words added): ${(h1 - h0).toFixed(1)} MiB of heap, built in ${addMs.toFixed(0)} ms wall, ${((vc1.user + vc1.system) / 1e3).toFixed(0)} ms CPU\n`);
 if (typeof copy.toParts === 'function') {
   const t0 = process.hrtime.bigint();
   const parts = copy.toParts();

@@ -130,7 +130,7 @@ export class KeyTable {
   }
 
   push(key: string, id: number): void {
-    if (this.pending >= Math.max(MIN_PENDING, this.ids.length >> 1)) this.merge();
+    if (this.pending >= Math.max(MIN_PENDING, this.ids.length)) this.merge();
     const h = this.hash(key);
     const g = this.group(h);
     if (!this.mixed(h, g)) {
@@ -264,22 +264,23 @@ export class KeyTable {
     const pending = this.pending;
     // The group of each pending event: a merged one, or a new one per new hash.
     const eventGroup = new Int32Array(pending);
-    const added = new Map<number, number>();
-    const addedHash: number[] = [];
+    // New hashes get groups old, old + 1, ... in the order they first come (found through the pending chains).
+    const addedHash = new Int32Array(pending);
+    let addedCount = 0;
     for (let e = 0; e < pending; e++) {
       const h = this.pHash[e]!;
       let g = this.group(h);
       if (g < 0) {
-        g = added.get(h) ?? -1;
-        if (g < 0) {
-          g = old + addedHash.length;
-          added.set(h, g);
-          addedHash.push(h);
-        }
+        let firstEvent = this.pHead[h & this.pMask]!;
+        while (this.pHash[firstEvent] !== h) firstEvent = this.pNext[firstEvent]!;
+        if (firstEvent === e) {
+          g = old + addedCount;
+          addedHash[addedCount++] = h;
+        } else g = eventGroup[firstEvent]!;
       }
       eventGroup[e] = g;
     }
-    const groups = old + addedHash.length;
+    const groups = old + addedCount;
     const hashOf = (g: number): number => (g < old ? this.groupHash[g]! : addedHash[g - old]!);
     const buckets = Math.max(2, 1 << Math.max(1, Math.ceil(Math.log2(groups)) - 1));
     const mask = buckets - 1;

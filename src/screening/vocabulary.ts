@@ -69,6 +69,8 @@ export class Vocabulary {
   private abjad: Uint8Array;
   /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
   hasNative = false;
+  /** Whether word `id` has no native form. */
+  private readonly latin = (id: number): boolean => this.words[id]!.native === undefined;
 
   /**
    * @param hash the key hash of the look-up tables (tests inject weak ones to force collisions)
@@ -122,7 +124,7 @@ export class Vocabulary {
 
   /** The id of a word written in a Latin-based script (or any, when no native form is given). */
   id(text: string): number | undefined {
-    const id = this.byText.first(text, (i) => this.words[i]!.native === undefined);
+    const id = this.byText.first(text, this.latin);
     return id < 0 ? undefined : id;
   }
 

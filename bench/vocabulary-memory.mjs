@@ -64,10 +64,19 @@ if (typeof copy.toParts === 'function') {
   const again = Vocabulary.fromParts(tables, parts);
   const t2 = process.hrtime.bigint();
   if (!again.ok) throw new Error(again.error.message);
-  const bytes = Object.values(parts).reduce((n, v) => n + (typeof v === 'string' ? v.length : ArrayBuffer.isView(v) ? v.byteLength : Object.values(v ?? {}).reduce((m, u) => m + (ArrayBuffer.isView(u) ? u.byteLength : 0), 0)), 0);
+  const bytes = Object.values(parts).reduce((n, v) => n + (typeof v === 'string' ? 2 * v.length : ArrayBuffer.isView(v) ? v.byteLength : Object.values(v ?? {}).reduce((m, u) => m + (ArrayBuffer.isView(u) ? u.byteLength : 0), 0)), 0);
   let same = again.value.size === copy.size;
   for (let i = 0; same && i < copy.size; i++) same = again.value.words[i].text === copy.words[i].text && again.value.words[i].skeleton === copy.words[i].skeleton;
   keep.push(parts, again);
-  process.stdout.write(`toParts ${(Number(t1 - t0) / 1e6).toFixed(0)} ms (${(bytes / 2 ** 20).toFixed(1)} MiB of parts), fromParts ${(Number(t2 - t1) / 1e6).toFixed(0)} ms, same words: ${same}\n`);
+  const mib = (n) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+  const table = (name) => {
+    const t = parts[name];
+    const groups = t.groupHash.length;
+    const mixed = t.groupMixed.reduce((n, m) => n + m, 0);
+    const size = t.bucketStart.byteLength + t.groupHash.byteLength + t.groupStart.byteLength + t.groupMixed.byteLength + t.ids.byteLength;
+    return `${name} ${groups.toLocaleString('en')} hashes (${mixed} reached by several keys), ${t.ids.length.toLocaleString('en')} ids, ${mib(size)}`;
+  };
+  process.stdout.write(`parts: words ${mib(parts.strings.length * 2 + parts.stringEnds.byteLength + parts.wordStrings.byteLength + parts.wordFlags.byteLength)} (${parts.stringEnds.length.toLocaleString('en')} distinct strings); ${['text', 'deletions', 'phonetic', 'abjadSkeletons'].map(table).join('; ')}\n`);
+  process.stdout.write(`toParts ${(Number(t1 - t0) / 1e6).toFixed(0)} ms (${(bytes / 2 ** 20).toFixed(1)} MiB of parts, strings counted as UTF-16), fromParts ${(Number(t2 - t1) / 1e6).toFixed(0)} ms, same words: ${same}\n`);
 }
 process.stdout.write(`(kept: ${keep.length})\n`);

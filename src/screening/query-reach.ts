@@ -192,19 +192,16 @@ export class VocabularyLookup {
       const type = wordMatchType(q, vocab.words[id]!, ctx);
       if (type !== null) found.set(id, type);
     };
-    const considerAll = (ids: readonly number[] | undefined): void => {
-      if (ids !== undefined) for (const id of ids) consider(id);
-    };
     const text = q.text;
     for (const id of vocab.withText(text)) consider(id);
     if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) {
-      for (const key of deletionKeys(text)) considerAll(vocab.deletions.get(key));
+      for (const key of deletionKeys(text)) vocab.deletions.each(key, consider);
     }
     const [p, s] = q.phonetic;
-    if (p !== '') considerAll(vocab.phonetic.get(p));
-    if (s !== '' && s !== p) considerAll(vocab.phonetic.get(s));
+    if (p !== '') vocab.phonetic.each(p, consider);
+    if (s !== '' && s !== p) vocab.phonetic.each(s, consider);
     const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
-    for (const key of skeletonKeys(q.skeleton)) considerAll(skeletons.get(key));
+    for (const key of skeletonKeys(q.skeleton)) skeletons.each(key, consider);
     for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
     for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
     if (text.length > 1) consider(vocab.id(text[0]!));

@@ -19,7 +19,7 @@ export const CONTAINER_VERSION = 2;
 const HEAD = 20;
 
 export type SectionKind = 'i32' | 'u32' | 'u16' | 'u8';
-type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
+export type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
 const WIDTH: Readonly<Record<SectionKind, number>> = { i32: 4, u32: 4, u16: 2, u8: 1 };
 
 interface SectionEntry {
@@ -36,7 +36,8 @@ interface Header {
   checksum: number;
 }
 
-const kindOf = (data: Typed): SectionKind =>
+/** The element type of a typed array, as a section records it. */
+export const kindOf = (data: Typed): SectionKind =>
   data instanceof Int32Array ? 'i32' : data instanceof Uint32Array ? 'u32' : data instanceof Uint16Array ? 'u16' : 'u8';
 
 const pad8 = (n: number): number => (n + 7) & ~7;

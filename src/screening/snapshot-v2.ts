@@ -11,8 +11,7 @@ import { EntityIndex } from './entity-index.js';
 import { ARRAY_KINDS, partsProblem, validOffsets, type IndexArrays, type IndexParts } from './index-parts.js';
 import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
 import { readContainer, writeContainer, type Container } from './snapshot-binary.js';
-import { restoreVocabulary, vocabularyWords, type SnapshotWord } from './snapshot-vocabulary.js';
-import type { Vocabulary } from './vocabulary.js';
+import { vocabularyFromSections, vocabularySections, type VocabularyMeta } from './snapshot-vocabulary.js';
 
 export const SNAPSHOT_FORMAT = 'tamis-index';
 export const SNAPSHOT_BINARY_VERSION = 2;
@@ -20,6 +19,7 @@ export const SNAPSHOT_BINARY_VERSION = 2;
 interface ListMeta {
   slots: number;
   typeNames: (string | null)[];
+  vocabulary: VocabularyMeta;
 }
 
 interface Meta {
@@ -60,15 +60,16 @@ function documents(parts: IndexParts): { bytes: Uint8Array; start: Uint32Array }
 function listSections(prefix: string, index: EntityIndex): { meta: ListMeta; sections: Section[] } {
   const parts = index.compacted().toParts();
   const docs = documents(parts);
+  const vocabulary = vocabularySections(prefix, index.vocab);
   const sections: Section[] = [
-    { name: `${prefix}.vocabulary`, data: encoder.encode(JSON.stringify(vocabularyWords(index.vocab))) },
+    ...vocabulary.sections,
     { name: `${prefix}.ids`, data: encoder.encode(JSON.stringify(parts.ids)) },
     { name: `${prefix}.acronymKeys`, data: encoder.encode(JSON.stringify(parts.acronymKeys)) },
     { name: `${prefix}.docs`, data: docs.bytes },
     { name: `${prefix}.docStart`, data: docs.start },
   ];
   for (const key of Object.keys(ARRAY_KINDS) as (keyof IndexArrays)[]) sections.push({ name: `${prefix}.${key}`, data: parts.arrays[key] });
-  return { meta: { slots: parts.slots, typeNames: parts.typeNames.map((t) => t ?? null) }, sections };
+  return { meta: { slots: parts.slots, typeNames: parts.typeNames.map((t) => t ?? null), vocabulary: vocabulary.meta }, sections };
 }
 
 /** The screener's indexes as the bytes of a version-2 snapshot (write them to a file; `restoreScreener` reads them). */
@@ -97,17 +98,11 @@ function jsonSection(c: Container, name: string): unknown {
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
-/** The vocabulary of a list (swap here for a vocabulary restored from its own arrays). */
-function listVocabulary(c: Container, prefix: string, tables: WordTables): Vocabulary | undefined {
-  const words = jsonSection(c, `${prefix}.vocabulary`);
-  if (!Array.isArray(words) || !words.every((w) => Array.isArray(w) && w.length >= 5 && w.length <= 6 && w.every((x) => typeof x === 'string'))) return undefined;
-  return restoreVocabulary(words as SnapshotWord[], tables);
-}
-
 function restoreList(c: Container, prefix: string, meta: ListMeta, tables: WordTables): Result<EntityIndex, Problem[]> {
   if (typeof meta !== 'object' || meta === null || !Number.isSafeInteger(meta.slots) || meta.slots < 0 || !Array.isArray(meta.typeNames)) return corrupt(`${prefix}: malformed`);
-  const vocab = listVocabulary(c, prefix, tables);
-  if (vocab === undefined) return corrupt(`${prefix}: the vocabulary is missing or malformed`);
+  const restored = vocabularyFromSections(c, prefix, meta.vocabulary, tables);
+  if (!restored.ok) return restored;
+  const vocab = restored.value;
   const ids = jsonSection(c, `${prefix}.ids`);
   const acronymKeys = jsonSection(c, `${prefix}.acronymKeys`);
   if (!isStringArray(ids) || !isStringArray(acronymKeys)) return corrupt(`${prefix}: entity ids or acronym keys are missing or malformed`);

@@ -2,10 +2,20 @@
  * The vocabulary of a screening index: every distinct folded word once, prepared once, with the keys that
  * find it from a query word without scanning: one-deletion neighbours (one edit), Double Metaphone codes,
  * consonant skeletons (abjad scripts), and the words' first letters for initials.
+ *
+ * The keys are not kept as strings: each look-up table is a KeyTable (key-table.ts), typed arrays of word ids
+ * grouped by a 32-bit hash of the key, and a look-up checks each id against the word (it really has the key), so
+ * it answers exactly the words that have the key. `toParts` and `fromParts` (vocabulary-parts.ts) give the
+ * vocabulary as typed arrays and strings that a snapshot stores and restores without computing a key again.
  */
 import type { TokenScript } from '../names/normalize.js';
 import { prepareWord, type PreparedWord } from '../names/prepare.js';
 import type { WordTables } from '../names/tables.js';
+import type { Problem, Result } from '../errors.js';
+import { fnv1a, KeyTable, type KeyHash } from './key-table.js';
+import { restoreParts, vocabularyParts, type RestoredVocabulary, type VocabularyParts } from './vocabulary-parts.js';
+
+export type { VocabularyParts } from './vocabulary-parts.js';
 
 /** The word and every form of it with one letter deleted (symmetric-deletion keys for one edit). */
 export function deletionKeys(word: string): string[] {
@@ -17,32 +27,96 @@ export function deletionKeys(word: string): string[] {
   return keys;
 }
 
-const NONE: readonly number[] = [];
-
-function push(map: Map<string, number[]>, key: string, id: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [id]);
-  else if (list[list.length - 1] !== id) list.push(id);
+export function skeletonKeys(skeleton: string): string[] {
+  if (skeleton === '') return [];
+  return skeleton.length >= 3 ? deletionKeys(skeleton) : [skeleton];
 }
 
+/** Whether `short` is `long` with one character deleted. */
+function oneDeletion(long: string, short: string): boolean {
+  if (long.length !== short.length + 1) return false;
+  let i = 0;
+  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
+  for (; i < short.length; i++) if (long.charCodeAt(i + 1) !== short.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Whether `key` is one of `deletionKeys(text)`. */
+export function hasDeletionKey(text: string, key: string): boolean {
+  return text === key || oneDeletion(text, key);
+}
+
+/** Whether `key` is one of `skeletonKeys(skeleton)`. */
+export function hasSkeletonKey(skeleton: string, key: string): boolean {
+  return skeleton !== '' && (skeleton === key || (skeleton.length >= 3 && oneDeletion(skeleton, key)));
+}
+
+const NONE: readonly number[] = [];
+
 export class Vocabulary {
-  readonly words: PreparedWord[] = [];
-  /** Word key (its text, plus its native form for Han, Hangul and Kana words) → id. */
-  private readonly ids = new Map<string, number>();
-  /** Folded text → ids of every word with it. */
-  private readonly byText = new Map<string, number[]>();
+  readonly words: PreparedWord[];
+  /** Folded text → ids of every word with it (the Latin one and those written in Han, Hangul or Kana). */
+  private readonly byText: KeyTable;
   /** One-deletion keys → word ids (words of 3+ characters). */
-  readonly deletions = new Map<string, number[]>();
+  readonly deletions: KeyTable;
   /** Double Metaphone code → word ids. */
-  readonly phonetic = new Map<string, number[]>();
-  /** Consonant skeleton → ids of words written in an abjad script. */
-  readonly abjadSkeletons = new Map<string, number[]>();
-  /** Consonant skeleton → ids of every word, built on the first query written in an abjad script. */
-  private allSkeletons: Map<string, number[]> | undefined;
+  readonly phonetic: KeyTable;
+  /** Consonant skeleton keys → ids of words written in an abjad script (or seen in one too). */
+  readonly abjadSkeletons: KeyTable;
+  /** Consonant skeleton keys → ids of every word, built on the first query written in an abjad script. */
+  private allSkeletons: KeyTable | undefined;
+  /** 1 for each word in `abjadSkeletons`, by id. */
+  private abjad: Uint8Array;
   /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
   hasNative = false;
+  /** Whether word `id` has no native form. */
+  private readonly latin = (id: number): boolean => this.words[id]!.native === undefined;
 
-  constructor(private readonly tables: WordTables) {}
+  /**
+   * @param hash the key hash of the look-up tables (tests inject weak ones to force collisions)
+   * @param restored internal: the words and tables of `fromParts`
+   */
+  constructor(
+    private readonly tables: WordTables,
+    private readonly hash: KeyHash = fnv1a,
+    restored?: RestoredVocabulary,
+  ) {
+    const words: PreparedWord[] = restored?.words ?? [];
+    this.words = words;
+    const text = (id: number, key: string): boolean => words[id]!.text === key;
+    const deletion = (id: number, key: string): boolean => hasDeletionKey(words[id]!.text, key);
+    const phonetic = (id: number, key: string): boolean => key !== '' && (words[id]!.phonetic[0] === key || words[id]!.phonetic[1] === key);
+    const skeleton = (id: number, key: string): boolean => hasSkeletonKey(words[id]!.skeleton, key);
+    const table = (parts: RestoredVocabulary['tables'][keyof RestoredVocabulary['tables']] | undefined, has: (id: number, key: string) => boolean): KeyTable =>
+      parts === undefined ? new KeyTable(has, hash) : KeyTable.fromParts(parts, has, hash);
+    this.byText = table(restored?.tables.text, text);
+    this.deletions = table(restored?.tables.deletions, deletion);
+    this.phonetic = table(restored?.tables.phonetic, phonetic);
+    this.abjadSkeletons = table(restored?.tables.abjadSkeletons, skeleton);
+    this.abjad = restored?.abjad ?? new Uint8Array(64);
+    this.hasNative = words.some((w) => w.native !== undefined);
+  }
+
+  /**
+   * A vocabulary over parts from `toParts` (of a vocabulary built with the same key hash), without computing a key:
+   * it answers as the vocabulary the parts came from. Parts whose arrays do not hold together are refused
+   * (`snapshot_corrupt`, with the path of the part under `path`).
+   */
+  static fromParts(tables: WordTables, parts: VocabularyParts, path = 'vocabulary', hash: KeyHash = fnv1a): Result<Vocabulary, Problem[]> {
+    const restored = restoreParts(parts, path);
+    if (!restored.ok) return restored;
+    return { ok: true, value: new Vocabulary(tables, hash, restored.value) };
+  }
+
+  /** The vocabulary as typed arrays and strings (see VocabularyParts; the arrays are shared: do not modify them). */
+  toParts(): VocabularyParts {
+    return vocabularyParts(this.words, this.abjad, {
+      text: this.byText.toParts(),
+      deletions: this.deletions.toParts(),
+      phonetic: this.phonetic.toParts(),
+      abjadSkeletons: this.abjadSkeletons.toParts(),
+    });
+  }
 
   get size(): number {
     return this.words.length;
@@ -50,19 +124,23 @@ export class Vocabulary {
 
   /** The id of a word written in a Latin-based script (or any, when no native form is given). */
   id(text: string): number | undefined {
-    return this.ids.get(text);
+    const id = this.byText.first(text, this.latin);
+    return id < 0 ? undefined : id;
   }
 
   /** Every word with this folded text: the Latin one and those written in Han, Hangul or Kana. */
   withText(text: string): readonly number[] {
-    return this.byText.get(text) ?? NONE;
+    let ids: number[] | undefined;
+    this.byText.each(text, (id) => {
+      (ids ??= []).push(id);
+    });
+    return ids ?? NONE;
   }
 
   /** The id of a word, adding it (prepared) when new. */
   intern(text: string, script: TokenScript, native?: string): number {
-    const key = native === undefined ? text : `${text}\u0000${native}`;
-    const known = this.ids.get(key);
-    if (known !== undefined) {
+    const known = this.byText.first(text, (i) => this.words[i]!.native === native);
+    if (known >= 0) {
       // A word seen in Latin and in an abjad script is compared by skeleton too.
       if (script === 'abjad' && this.words[known]!.script !== 'abjad') this.addAbjad(known, this.words[known]!.skeleton);
       return known;
@@ -85,37 +163,39 @@ export class Vocabulary {
       id,
       native: word.native,
     });
-    this.ids.set(word.native === undefined ? word.text : `${word.text}\u0000${word.native}`, id);
     if (word.native !== undefined) this.hasNative = true;
-    push(this.byText, word.text, id);
-    if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) push(this.deletions, key, id);
+    this.byText.push(word.text, id);
+    if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) this.deletions.push(key, id);
     const [p, s] = word.phonetic;
-    if (p !== '') push(this.phonetic, p, id);
-    if (s !== '' && s !== p) push(this.phonetic, s, id);
-    if (this.allSkeletons !== undefined) addSkeleton(this.allSkeletons, id, word.skeleton);
+    if (p !== '') this.phonetic.push(p, id);
+    if (s !== '' && s !== p) this.phonetic.push(s, id);
+    if (this.allSkeletons !== undefined) for (const key of skeletonKeys(word.skeleton)) this.allSkeletons.push(key, id);
     if (word.script === 'abjad') this.addAbjad(id, word.skeleton);
     return id;
   }
 
   /** Skeleton keys (one-deletion keys for skeletons of 3+ letters) → ids of every word. */
-  skeletons(): ReadonlyMap<string, number[]> {
+  skeletons(): KeyTable {
     if (this.allSkeletons === undefined) {
-      this.allSkeletons = new Map();
-      this.words.forEach((w, id) => addSkeleton(this.allSkeletons!, id, w.skeleton));
+      const words = this.words;
+      const table = new KeyTable((id, key) => hasSkeletonKey(words[id]!.skeleton, key), this.hash);
+      words.forEach((w, id) => {
+        for (const key of skeletonKeys(w.skeleton)) table.push(key, id);
+      });
+      this.allSkeletons = table;
     }
     return this.allSkeletons;
   }
 
+  /** Puts a word in `abjadSkeletons` (once). */
   private addAbjad(id: number, skeleton: string): void {
-    addSkeleton(this.abjadSkeletons, id, skeleton);
+    if (id >= this.abjad.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.abjad.length * 2));
+      grown.set(this.abjad);
+      this.abjad = grown;
+    }
+    if (this.abjad[id] === 1) return;
+    this.abjad[id] = 1;
+    for (const key of skeletonKeys(skeleton)) this.abjadSkeletons.push(key, id);
   }
-}
-
-export function skeletonKeys(skeleton: string): string[] {
-  if (skeleton === '') return [];
-  return skeleton.length >= 3 ? deletionKeys(skeleton) : [skeleton];
-}
-
-function addSkeleton(map: Map<string, number[]>, id: number, skeleton: string): void {
-  for (const key of skeletonKeys(skeleton)) push(map, key, id);
 }

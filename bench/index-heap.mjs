@@ -34,9 +34,10 @@ const mib = (/** @type {number} */ v) => v.toFixed(1).padStart(8);
 console.log(`${size.toLocaleString('en')} entities: entities ${mib(h1 - h0)} MiB, index ${mib(h2 - h1)} MiB, total after build ${mib(h2)} MiB; array buffers (outside the heap) ${mib(ab())} MiB`);
 /** @type {[string, () => void][]} */
 const parts = [
-  ['vocabulary deletion keys', () => index.vocab.deletions.clear()],
-  ['vocabulary phonetic keys', () => index.vocab.phonetic.clear()],
-  ['vocabulary ids/byText', () => { index.vocab.ids?.clear?.(); index.vocab.byText?.clear?.(); }],
+  // Maps (before the vocabulary's key tables) or KeyTable objects (typed arrays: their storage shows as array buffers).
+  ['vocabulary deletion keys', () => { index.vocab.deletions = undefined; }],
+  ['vocabulary phonetic keys', () => { index.vocab.phonetic = undefined; }],
+  ['vocabulary ids/byText', () => { index.vocab.ids = undefined; index.vocab.byText = undefined; }],
   ['postings', () => { index.postings.length = 0; }],
   ['acronyms', () => index.acronyms.clear()],
   ['name groups', () => { index.groupByHash?.clear?.(); if (index.groupSlot) index.groupSlot.length = 0; if (index.groupName) index.groupName.length = 0; }],
@@ -46,7 +47,7 @@ const parts = [
   ['df', () => { if (Array.isArray(index.df)) index.df.length = 0; }],
   ['names (slots without entities)', () => {
     if (index.slots) for (let i = 0; i < index.slots.length; i++) { const s = index.slots[i]; if (s) index.slots[i] = { entity: s.entity }; }
-    else index.cacheNames.fill(undefined);
+    else index.cached.fill(undefined);
   }],
   ['vocabulary words', () => { index.vocab.words.length = 0; }],
   ['slots and entities', () => { if (index.slots) index.slots.length = 0; else index.docs.length = 0; entities = []; }],

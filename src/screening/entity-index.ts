@@ -28,8 +28,14 @@ export function nameIds(name: IndexedName): number[] {
 }
 
 const NO_YEARS: number[] = Object.freeze([]) as unknown as number[];
-/** Slots whose names are kept made (a direct-mapped cache: a slot's entry is replaced by the next one mapped there). */
-const CACHE_BITS = 8;
+/**
+ * Prepared entities kept made (a direct-mapped cache: an entry is replaced by the next slot mapped there). A list of
+ * up to FULL_CACHE entities keeps every one (as when the index held name objects); a larger one keeps the last
+ * SMALL_CACHE: a larger cache keeps objects alive long enough to be promoted, which cost more than it saved at 100k
+ * and 1M entities.
+ */
+const FULL_CACHE = 1 << 14;
+const SMALL_CACHE = 1 << 8;
 /** The weak-alias marks of an entity with none (up to this many names). */
 const NO_WEAK = new Uint8Array(256);
 
@@ -97,8 +103,10 @@ export class EntityIndex {
   protected single: Uint8Array = new Uint8Array(1 << 12);
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
   protected short: Uint8Array = new Uint8Array(1 << 10);
-  private readonly cacheSlot: Int32Array = new Int32Array(1 << CACHE_BITS).fill(-1);
-  private readonly cached: (PreparedEntity | undefined)[] = new Array<PreparedEntity | undefined>(1 << CACHE_BITS);
+  private readonly cacheSlot: Int32Array = new Int32Array(FULL_CACHE).fill(-1);
+  private readonly cached: (PreparedEntity | undefined)[] = new Array<PreparedEntity | undefined>(FULL_CACHE);
+  /** The cache entries in use (FULL_CACHE or SMALL_CACHE) - 1. */
+  private cacheMask = FULL_CACHE - 1;
 
   constructor(
     readonly tables: WordTables,
@@ -333,7 +341,7 @@ export class EntityIndex {
     for (let k = this.flatStart[slot]!; k < this.flatStart[slot + 1]!; k++) this.df[this.flatWords[k]!]!--;
     this.docs[slot] = undefined;
     this.alive[slot] = 0;
-    const c = slot & ((1 << CACHE_BITS) - 1);
+    const c = slot & this.cacheMask;
     if (this.cacheSlot[c] === slot) {
       this.cacheSlot[c] = -1;
       this.cached[c] = undefined;
@@ -495,7 +503,13 @@ export class EntityIndex {
    * marks given, all the matcher reads.
    */
   prepared(slot: number): PreparedEntity {
-    const c = slot & ((1 << CACHE_BITS) - 1);
+    if (this.cacheMask !== SMALL_CACHE - 1 && this.store.slots > FULL_CACHE) {
+      // The list outgrew the full cache: keep the small one only.
+      this.cacheMask = SMALL_CACHE - 1;
+      this.cacheSlot.fill(-1);
+      this.cached.fill(undefined);
+    }
+    const c = slot & this.cacheMask;
     if (this.cacheSlot[c] === slot) return this.cached[c]!;
     const entity = this.docs[slot] ?? ({ id: this.ids[slot]!, entity_type: this.entityType(slot) } as Entity);
     const { store } = this;

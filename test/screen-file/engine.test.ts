@@ -7,6 +7,7 @@ import { screenFile, type ScreenFileOptions } from '../../src/screen-file/engine
 import { inProcessScreening, type RowScreening } from '../../src/screen-file/pool.js';
 import type { ResultLine, RowError } from '../../src/screen-file/rows.js';
 import type { Entity } from '../../src/types/entity.js';
+import { createScreener, snapshotScreenerBytes } from '../../src/index.js';
 
 const person = (id: string, name: string, year?: string): Entity => ({
   id, entity_type: 'person', name, sources: ['test'], types: ['sanction'],
@@ -114,7 +115,18 @@ describe('screenFile on worker threads (the built worker, dist/screen-file/worke
     expect(threaded.errors).toEqual(main.errors);
   });
 
+  it.each([0, 1])('a binary index snapshot (tamis index) gives the same lines as the list file, on %i worker(s)', async (workers) => {
+    if (!existsSync(workerUrl)) throw new Error('dist/screen-file/worker.js is missing: run `npm run build` first (CI builds before testing)');
+    const snapshot = join(dir, 'list.idx');
+    writeFileSync(snapshot, snapshotScreenerBytes(createScreener({ entities: LIST })));
+    const main = await run(CSV, 'csv');
+    const fromSnapshot = await run(CSV, 'csv', { list: snapshot, workers, workerUrl });
+    expect(fromSnapshot.r.ok && fromSnapshot.r.value.entities).toBe(LIST.length);
+    expect(fromSnapshot.lines).toEqual(main.lines);
+  });
+
   it.each([
+    ['a truncated binary snapshot', (() => { const p = join(dir, 'cut.idx'); writeFileSync(p, snapshotScreenerBytes(createScreener({ entities: LIST })).subarray(0, 300)); return p; })(), 'snapshot_corrupt'],
     ['a missing list', join(dir, 'missing.json'), 'file_not_found'],
     ['a list that is not JSON', (() => { const p = join(dir, 'bad.json'); writeFileSync(p, '[{'); return p; })(), 'list_bad_json'],
   ])('a worker that cannot load %s fails the run with the list code', async (_n, list, code) => {

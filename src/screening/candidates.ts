@@ -17,6 +17,7 @@ import { namePossibility, splitCreditNeedsForm } from './name-check.js';
 import { drivers, feasibility, popcount, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
+import { walkPostings } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
 export interface CandidateSettings {
@@ -75,7 +76,7 @@ export interface SearchCounters {
   wordsReached: number;
   /** Postings (entity slots) walked. */
   postingsWalked: number;
-  /** Entities marked by the postings walked. */
+  /** Entities the postings walked reach whose words are read (those the parts filter keeps: postings-walk.ts). */
   entitiesTouched: number;
   /** Entities that passed the check on their own words: the candidates. */
   candidates: number;
@@ -100,8 +101,8 @@ export class CandidateFinder {
    * reaching it (plane OPTIONAL_BITS).
    */
   readonly words = new StampedMarks(4);
-  /** The slots the postings walked reach (a set: no plane). */
-  private readonly reached = new StampedMarks(0);
+  /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
+  private readonly reached = new StampedMarks(1);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
   /** Per slot: whether a query acronym could anchor a hit on one of its names. */
@@ -153,49 +154,32 @@ export class CandidateFinder {
       for (const slot of acronymSlots[j]!) acronymBits.or(slot, 1 << j);
     }
     // Every candidate holds a word of a driver's reach, and (under the evidence rule) a word a hit could be
-    // anchored on: walk whichever postings are fewer.
-    const reached = this.reached;
-    reached.reset(index.slots.length);
-    const touched: number[] = [];
-    const postingsOf = index.postings;
-    const mark = (slots: readonly number[] | undefined): void => {
-      if (slots === undefined) return;
-      counters.postingsWalked += slots.length;
-      for (const slot of slots) if (reached.add(slot)) touched.push(slot);
-    };
-    let driverCost = 0;
-    for (const i of walk) {
-      for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
-      if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
-    }
-    let anchorCost = Infinity;
-    if (threshold && anchorable !== undefined) {
-      anchorCost = acronymAnchorSlots.length;
-      for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
-    }
-    if (anchorCost < driverCost) {
-      for (const id of anchorable!) mark(postingsOf[id]);
-      mark(acronymAnchorSlots);
-    } else {
-      for (const i of walk) {
-        for (const id of reach[i]!) mark(postingsOf[id]);
-        if (acronymWord[i]) mark(acronymSlots[i]);
-      }
-      // A hit holding no required word (the optional words' credit alone can make one): their postings too.
-      if (threshold && feasible(0)) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) mark(postingsOf[id]);
-    }
+    // anchored on: walk whichever postings are fewer (postings-walk.ts).
+    const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
+    const need = Math.min(parts, popcount(required));
+    const { stamps, now, planes } = this.words.view();
+    const touched = walkPostings(index, this.reached, {
+      query,
+      r,
+      feasible,
+      walk,
+      acronymAnchorSlots,
+      threshold,
+      need,
+      requiredOf: (id) => (stamps[id] === now ? planes[BITS]![id]! : 0),
+      optionalOf: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Optional) !== 0,
+      acronymBits,
+      counters,
+    });
     counters.entitiesTouched += touched.length;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
     // can earn.
-    const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
-    const need = Math.min(parts, popcount(required));
     const credits = new Float64Array(n);
     const flat = index.slotWords;
     const start = index.slotWordStart;
     const single = index.singleLetterWords;
     const short = index.shortNames;
     const vocabWords = index.vocab.words;
-    const { stamps, now, planes } = this.words.view();
     const bitsOf = planes[BITS]!;
     const flagsOf = planes[FLAGS]!;
     const rowOf = planes[ROW]!;

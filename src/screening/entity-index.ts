@@ -298,6 +298,11 @@ export class EntityIndex {
     for (let i = 0; i < this.slots.length; i++) if (this.slots[i] !== undefined) yield i;
   }
 
+  /** The entity type of a live slot's entity. */
+  entityType(slot: number): string | undefined {
+    return this.slots[slot]?.entity.entity_type;
+  }
+
   /** The slot's entity prepared for the name matcher (no copying: the slot already holds prepared names). */
   prepared(index: number): PreparedEntity {
     return this.slots[index]!;

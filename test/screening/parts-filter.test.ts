@@ -1,0 +1,67 @@
+/**
+ * The parts filter of candidate generation (postings-walk.ts) drops, before reading their words, the entities
+ * reached by one required query word only where a hit needs evidence on two name parts. It must keep every
+ * entity spared that rule: a name of one full word, an entity other than a person for a query of no type, an
+ * entity holding a word an optional query word (an initial) reaches. Each row is a hit a scan of every entity
+ * finds, on a list where the filter runs (both query words common enough): the index must find it too.
+ */
+import { describe, expect, it } from 'vitest';
+import { createScreener } from '../../src/screening/screener.js';
+import { validateSearchRequest } from '../../src/request/validate.js';
+import { prepareQuery } from '../../src/names/name-match.js';
+import { settingsFor } from '../../src/names/compare.js';
+import { matchEntity } from '../../src/names/entity-match.js';
+import type { Entity } from '../../src/types/entity.js';
+import type { SearchRequest } from '../../src/index.js';
+import { person } from './fixtures.js';
+
+/** A made-up word for filler k (letters only). */
+const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
+const FILLERS: Entity[] = [];
+for (let k = 0; k < 90; k++) {
+  FILLERS.push(person(`z${k}`, `Zarko ${filler(k)}`));
+  FILLERS.push(person(`o${k}`, `${filler(k + 100)} Okonkwo`));
+}
+const TARGETS: Entity[] = [
+  person('short', 'Okonkwo'),
+  { id: 'company', entity_type: 'company', name: 'Okon Kwo', sources: ['t'], types: ['sanction'] },
+  person('split', 'Okon Kwo'),
+  person('initial', 'Okonkwo Jimoh'),
+  person('initial2', 'Jimoh Okonkwo'),
+  person('initial3', 'J Okonkwo Jimoh'),
+  person('affix', 'Okonkwo Gmbh'),
+  person('affix2', 'Okonkwo Holdings'),
+  person('both', 'Zarko Okonkwo'),
+];
+const screener = createScreener({ entities: [...FILLERS, ...TARGETS] });
+
+function found(request: Record<string, unknown>): { viaIndex: string[]; scan: string[]; touched: number } {
+  const index = screener.lists.index;
+  const valid = validateSearchRequest(request);
+  if (!valid.ok) throw new Error('invalid request');
+  const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
+  const settings = settingsFor(valid.value, index.tables, index.weight);
+  const scan: string[] = [];
+  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
+  const before = screener.lists.finder.counters.entitiesTouched;
+  const result = screener.search(request as unknown as SearchRequest);
+  if (!result.ok) throw new Error(result.error.message);
+  const touched = screener.lists.finder.counters.entitiesTouched - before;
+  const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
+  return { viaIndex: viaIndex.sort(), scan: scan.sort(), touched };
+}
+
+describe('the parts filter keeps every entity spared the two-part rule', () => {
+  it.each([
+    ['a person known by one name', { search_term: 'Zarko Okonkwo' }, 'short'],
+    ['an entity other than a person, for a query of no type (one query word split over its words)', { search_term: 'Zarko Okonkwo' }, 'company'],
+    ['a person holding a word an optional query word reaches (an organisation suffix)', { search_term: 'Zarko Okonkwo Gmbh' }, 'affix'],
+    ['a person holding both query words', { search_term: 'Zarko Okonkwo' }, 'both'],
+  ] as const)('%s', (_shape, request, expected) => {
+    const { viaIndex, scan, touched } = found(request);
+    expect(scan).toContain(expected);
+    expect(viaIndex).toEqual(scan);
+    // The filter ran: of the 180 entities holding a query word, only those spared the rule were read.
+    expect(touched).toBeLessThan(10);
+  });
+});

@@ -108,6 +108,8 @@ export class CandidateFinder {
   /** Per slot: whether a query acronym could anchor a hit on one of its names. */
   private readonly acronymAnchor = new StampedMarks();
   private creditTable = new Float64Array(256);
+  /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
+  private splitTable = new Float64Array(256);
   readonly counters: SearchCounters = { searches: 0, wordsReached: 0, postingsWalked: 0, entitiesTouched: 0, candidates: 0, namesChecked: 0, namesMatched: 0 };
 
   constructor(private readonly index: EntityIndex) {
@@ -185,6 +187,9 @@ export class CandidateFinder {
     const rowOf = planes[ROW]!;
     const optionalOf = planes[OPTIONAL_BITS]!;
     const table = this.creditTable;
+    const splitTable = this.splitTable;
+    // Split credits per entity where the witnesses are complete (else the word's split credit on the whole list).
+    const splitCredits = splitCreditNeedsForm(query, r) ? new Float64Array(n) : undefined;
     const withCredits = feasible.creditOn !== undefined;
     const personQuery = query.entityType === 'person';
     const isFeasible = feasibleMemo(feasible, required, n);
@@ -212,6 +217,7 @@ export class CandidateFinder {
       if (!isFeasible(mask)) continue;
       let full = 0;
       if (withCredits) credits.fill(0);
+      if (withCredits) splitCredits?.fill(0);
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
         if (stamps[id] !== now) continue;
@@ -226,6 +232,7 @@ export class CandidateFinder {
           if (!((all >>> j) & 1)) continue;
           const value = table[row + j]!;
           if (value > credits[j]!) credits[j] = value;
+          if (splitCredits !== undefined && splitTable[row + j]! > splitCredits[j]!) splitCredits[j] = splitTable[row + j]!;
         }
       }
       const ab = acronyms ? acronymBits.get(slot) : 0;
@@ -239,13 +246,13 @@ export class CandidateFinder {
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
       const splits = !formsDecide || (flags & (WordFlag.Form | WordFlag.Soft)) !== 0;
-      if (withCredits && feasible.bound(mask, 0, credits) < feasible.threshold) continue;
+      if (withCredits && feasible.bound(mask, 0, credits, 'multi', splitCredits) < feasible.threshold) continue;
       if (withCredits && !splits && feasible.bound(mask, 0, credits, 'single') < feasible.threshold) continue;
       if (r.particlesOnly && !entity.names.some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
     counters.candidates += out.length;
-    const possible = namePossibility(index, query, r, feasible, settings, this.words, this.creditTable, counters);
+    const possible = namePossibility(index, query, r, feasible, settings, this.words, { credit: this.creditTable, split: this.splitTable }, counters);
     // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
     const holds = (name: PreparedName, flag: WordFlag): boolean => {
       for (const w of name.words) {
@@ -271,8 +278,12 @@ export class CandidateFinder {
     marks.reset(index.vocab.size);
     let total = 0;
     for (let j = 0; j < n; j++) total += reach[j]!.size;
-    if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
+    if (this.creditTable.length < total * n) {
+      this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
+      this.splitTable = new Float64Array(this.creditTable.length);
+    }
     const table = this.creditTable;
+    const splitTable = this.splitTable;
     let next = 0;
     // The optional words are marked too, in their own plane: they earn credit (Feasibility.bound with per-entity
     // credits) and may anchor a hit (a hit may hold no required word: Feasibility.optionalWords).
@@ -284,11 +295,13 @@ export class CandidateFinder {
           this.counters.wordsReached++;
           marks.set(id, next + 1, ROW);
           table.fill(0, next * n, next * n + n);
+          splitTable.fill(0, next * n, next * n + n);
           next++;
         }
         marks.or(id, 1 << j, isRequired ? BITS : OPTIONAL_BITS);
         if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
         if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
+        splitTable[(marks.get(id, ROW) - 1) * n + j] = r.splitWitness[j]!.get(id) ?? 0;
         if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }
     }

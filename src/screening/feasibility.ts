@@ -26,7 +26,7 @@ export type Placements = 'single' | 'multi';
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
 export type Feasibility = ((mask: number) => boolean) & {
-  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements): number;
+  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): number;
   threshold: number;
   /**
    * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
@@ -98,10 +98,11 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   /**
    * The highest evidence of matching these words, with this much list mass certainly unmatched (never a list
    * word an optional query word reaches); `credits`, when given, are what each word can earn on one entity (at
-   * most its `credit`). The words that may stay unmatched are always credited with what they can earn; under
-   * `single` placements (see Placements) no word earns its split credit.
+   * most its `credit`), and `splitCredits` what each can earn there written as several list words or abbreviating
+   * them (at most its split credit: QueryReach.splitWitness). The words that may stay unmatched are always credited
+   * with what they can earn; under `single` placements (see Placements) no word earns its split credit.
    */
-  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): number => {
     const splits = placements !== 'single';
     mask &= required;
     // The optional words may make up the words a hit needs (name-match.ts counts every word placed on a full word).
@@ -111,7 +112,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     let largest = 0;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1)) continue;
-      if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredit[i]!) : credits[i]!;
+      if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredits[i]!) : credits[i]!;
       else {
         left += mass[i]!;
         largest = Math.max(largest, mass[i]!);
@@ -127,7 +128,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         if (best <= 0) continue;
         const q = query.words[i]!;
         const initial = q.text.length === 1 && !q.isNumber;
-        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!) : initial ? INITIAL_MASS : best;
+        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
       }
     }
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;

@@ -35,7 +35,7 @@ export function namePossibility(
   feasible: Feasibility,
   settings: CandidateSettings,
   marks: StampedMarks,
-  creditTable: Float64Array,
+  tables: { credit: Float64Array; split: Float64Array },
   counters: SearchCounters,
 ): (name: PreparedName, entityType: EntityType) => boolean {
   const { required, n, acronymWord } = r;
@@ -60,6 +60,10 @@ export function namePossibility(
   const withCredits = feasible.creditOn !== undefined;
   const credits = new Float64Array(n);
   const formsDecide = splitCreditNeedsForm(query, r);
+  const creditTable = tables.credit;
+  const splitTable = tables.split;
+  // Split credits per name where the witnesses are complete (QueryReach.splitWitness).
+  const splitCredits = formsDecide ? new Float64Array(n) : undefined;
   const optional = feasible.optionalWords;
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
@@ -77,6 +81,7 @@ export function namePossibility(
     let splits = !formsDecide;
     if (withCredits) {
       credits.fill(0);
+      splitCredits?.fill(0);
       for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
     }
     for (let j = 0; j < words.length; j++) {
@@ -96,6 +101,7 @@ export function namePossibility(
           if (!((optionalBits >>> i) & 1)) continue;
           const value = creditTable[row + i]!;
           if (value > credits[i]!) credits[i] = value;
+          if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
         }
       }
       if (bits !== 0) {
@@ -107,6 +113,7 @@ export function namePossibility(
             if (!((bits >>> i) & 1)) continue;
             const value = creditTable[row + i]!;
             if (value > credits[i]!) credits[i] = value;
+            if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
           }
         }
         continue;
@@ -118,7 +125,7 @@ export function namePossibility(
     if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.
-    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
+    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits) >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
     if (ok) counters.namesMatched++;
     return ok;
   };

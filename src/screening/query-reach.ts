@@ -45,6 +45,13 @@ export interface QueryReach {
   acronymSlots: (readonly number[] | undefined)[];
   /** The most a query word written as several list words can earn: the parts' rarities together. */
   splitCredit: Float64Array;
+  /**
+   * Per query word: the vocabulary words that witness its split credit, each with the most it can earn there: the
+   * rarest part of each way of writing the word as several list words, every word of an expansion it abbreviates.
+   * A split needs all its parts, an expansion all its words: a name holding no witness of a query word earns no
+   * split credit for it. Complete only where QueryReach.forms is known (splitCreditNeedsForm).
+   */
+  splitWitness: Map<number, number>[];
   /** Every part of a query word written as several list words (only the rarest is reached). */
   softIds: Set<number>;
   /**
@@ -88,6 +95,11 @@ export class VocabularyLookup {
     const acronymWord: boolean[] = new Array(n).fill(false);
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     const splitCredit = new Float64Array(n);
+    const splitWitness: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
+    const witness = (i: number, id: number, credit: number): void => {
+      const known = splitWitness[i]!;
+      if ((known.get(id) ?? -1) < credit) known.set(id, credit);
+    };
     const softIds = new Set<number>();
     const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
     const anchorable = complete ? new Set<number>() : undefined;
@@ -132,13 +144,14 @@ export class VocabularyLookup {
         const expanded = this.markAbbreviations(query, i, (wordId, count) => {
           viaGlue(wordId, i, count);
           form(wordId);
-        }, form);
+        }, form, (wordId, credit) => witness(i, wordId, credit));
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
           viaGlue(wordId, i, 1);
           form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
+          witness(i, wordId, SIMILARITY.removed_spaces * total);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
@@ -158,7 +171,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
       particlesOnly = required !== 0;
     }
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, softIds, anchorable, forms };
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, softIds, anchorable, forms };
   }
 
   /**
@@ -217,7 +230,13 @@ export class VocabularyLookup {
    * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
    * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
    */
-  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void, form: (wordId: number) => void): number {
+  private markAbbreviations(
+    query: PreparedQuery,
+    i: number,
+    mark: (wordId: number, count: number) => void,
+    form: (wordId: number) => void,
+    witness: (wordId: number, credit: number) => void,
+  ): number {
     const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
     if (abbreviations.size === 0) return 0;
     // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
@@ -230,13 +249,16 @@ export class VocabularyLookup {
         glued += query.words[i + k - 1]!.text;
         for (const expansion of abbreviations.get(glued) ?? []) {
           let total = 0;
+          const ids: number[] = [];
           for (const w of expansion) {
             const id = vocab.id(w);
             if (id === undefined) continue;
             mark(id, k);
+            ids.push(id);
             total += this.index.weightOfId(id);
           }
           credit = Math.max(credit, SIMILARITY.removed_spaces * total);
+          for (const id of ids) witness(id, SIMILARITY.removed_spaces * total);
         }
       }
     }

@@ -1,0 +1,61 @@
+/**
+ * A query word earns its split credit (written as several list words, or abbreviating a run of them) only on an
+ * entity or name holding a witness of that split (QueryReach.splitWitness): the rarest part of the split, a word of
+ * the expansion. A name holding the whole split or expansion must keep it: each row is a hit a scan of every
+ * entity finds, which the index must find too, beside names that hold a part of the split only.
+ */
+import { describe, expect, it } from 'vitest';
+import { createScreener } from '../../src/screening/screener.js';
+import { validateSearchRequest } from '../../src/request/validate.js';
+import { prepareQuery } from '../../src/names/name-match.js';
+import { settingsFor } from '../../src/names/compare.js';
+import { matchEntity } from '../../src/names/entity-match.js';
+import type { Entity } from '../../src/types/entity.js';
+import { person } from './fixtures.js';
+
+const company = (id: string, name: string): Entity => ({ id, entity_type: 'company', name, sources: ['t'], types: ['sanction'] });
+const LIST: Entity[] = [
+  company('split', 'Lumtron Tra Ding'),
+  company('split-initial', 'Zelbor E Lina'),
+  person('part-only', 'E. Smith'),
+  person('part-only-2', 'Lina Mbeki'),
+  company('expansion', 'Okonkwo International Bank'),
+  company('expansion-2', 'International Okonkwo'),
+  company('other', 'Okonkwo National'),
+  company('split-alone', 'Tra Ding'),
+  company('kingdom', 'Zorbax United Kingdom'),
+  company('kingdom-part', 'Kingdom Holdings'),
+  company('kingdom-alone', 'United Kingdom'),
+  person('ding', 'Wei Ding'),
+  person('tra', 'Tra My Nguyen'),
+];
+const screener = createScreener({ entities: LIST });
+
+function found(request: Record<string, unknown>): { viaIndex: string[]; scan: string[] } {
+  const index = screener.lists.index;
+  const valid = validateSearchRequest(request);
+  if (!valid.ok) throw new Error('invalid request');
+  const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
+  const settings = settingsFor(valid.value, index.tables, index.weight);
+  const scan: string[] = [];
+  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
+  const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
+  return { viaIndex: viaIndex.sort(), scan: scan.sort() };
+}
+
+describe('a name holding a whole split or expansion keeps its split credit', () => {
+  it.each([
+    ['a query word written as two list words (the rarer held)', { search_term: 'Lumtron Trading' }, ['split']],
+    ['a query word written as an initial and a word, beside names holding one of them', { search_term: 'Zelbor Elina' }, ['split-initial']],
+    ['the same at fuzziness 1', { search_term: 'Zelbor Elina', fuzziness: 1 }, ['split-initial']],
+    ['a query word abbreviating a list word, in either order', { search_term: 'Okonkwo Intl' }, ['expansion', 'expansion-2']],
+    ['a split making the hit alone, the other query word unmatched', { search_term: 'Zorbax Trading', fuzziness: 1 }, ['split-alone']],
+    ['an abbreviation of two list words', { search_term: 'Zorbax UK' }, ['kingdom']],
+    ['an abbreviation of two list words making the hit alone', { search_term: 'Zorbax UK', fuzziness: 1 }, ['kingdom', 'kingdom-alone']],
+    ['an abbreviation written with an apostrophe (two query words)', { search_term: "Okonkwo Int'l Bank" }, ['expansion']],
+  ] as const)('%s', (_shape, request, expected) => {
+    const { viaIndex, scan } = found(request);
+    expect(scan).toEqual(expected);
+    expect(viaIndex).toEqual(scan);
+  });
+});

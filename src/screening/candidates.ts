@@ -92,15 +92,17 @@ export const FLAGS = 1;
 export const ROW = 2;
 /** Plane of the query words that may stay unmatched (not required) reaching the word. */
 export const OPTIONAL_BITS = 3;
+/** Plane of the query words whose splits or expansions have the word as a part (QueryReach.splitParts). */
+export const PART_BITS = 4;
 
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
   /**
    * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
    * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words
-   * reaching it (plane OPTIONAL_BITS).
+   * reaching it (plane OPTIONAL_BITS), and the bits of the query words it is a split part of (plane PART_BITS).
    */
-  readonly words = new StampedMarks(4);
+  readonly words = new StampedMarks(5);
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
   private readonly reached = new StampedMarks(1);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -110,6 +112,8 @@ export class CandidateFinder {
   private creditTable = new Float64Array(256);
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
+  /** Beside creditTable, what the word brings to each query word's splits as a part (QueryReach.splitParts). */
+  private partTable = new Float64Array(256);
   readonly counters: SearchCounters = { searches: 0, wordsReached: 0, postingsWalked: 0, entitiesTouched: 0, candidates: 0, namesChecked: 0, namesMatched: 0 };
 
   constructor(private readonly index: EntityIndex) {
@@ -189,8 +193,12 @@ export class CandidateFinder {
     const table = this.creditTable;
     const splitTable = this.splitTable;
     // Split credits per entity where the witnesses are complete (else the word's split credit on the whole list).
-    const splitCredits = splitCreditNeedsForm(query, r) ? new Float64Array(n) : undefined;
     const withCredits = feasible.creditOn !== undefined;
+    const splitCredits = withCredits && splitCreditNeedsForm(query, r) ? new Float64Array(n) : undefined;
+    // What the parts of each query word's splits the entity holds bring together (QueryReach.splitParts).
+    const partSums = new Float64Array(n);
+    const partTable = this.partTable;
+    const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
     const isFeasible = feasibleMemo(feasible, required, n);
     const formsDecide = splitCreditNeedsForm(query, r);
@@ -217,12 +225,20 @@ export class CandidateFinder {
       if (!isFeasible(mask)) continue;
       let full = 0;
       if (withCredits) credits.fill(0);
-      if (withCredits) splitCredits?.fill(0);
+      if (splitCredits !== undefined) {
+        splitCredits.fill(0);
+        partSums.fill(0);
+      }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
         if (stamps[id] !== now) continue;
         const b = bitsOf[id]!;
         const all = b | optionalOf[id]!;
+        const parts = splitCredits === undefined ? 0 : partOf[id]!;
+        if (parts !== 0) {
+          const row = (rowOf[id]! - 1) * n;
+          for (let j = 0; j < n; j++) if ((parts >>> j) & 1) partSums[j] = partSums[j]! + partTable[row + j]!;
+        }
         if (all === 0) continue;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
         if (b !== 0 && (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber)) full |= b;
@@ -235,6 +251,8 @@ export class CandidateFinder {
           if (splitCredits !== undefined && splitTable[row + j]! > splitCredits[j]!) splitCredits[j] = splitTable[row + j]!;
         }
       }
+      // A split earns at most what the parts held bring (a split needs all its parts).
+      if (splitCredits !== undefined) for (let j = 0; j < n; j++) if (partSums[j]! < splitCredits[j]!) splitCredits[j] = partSums[j]!;
       const ab = acronyms ? acronymBits.get(slot) : 0;
       if (ab !== 0) {
         full |= ab;
@@ -252,7 +270,7 @@ export class CandidateFinder {
       out.push(slot);
     }
     counters.candidates += out.length;
-    const possible = namePossibility(index, query, r, feasible, settings, this.words, { credit: this.creditTable, split: this.splitTable }, counters);
+    const possible = namePossibility(index, query, r, feasible, settings, this.words, { credit: this.creditTable, split: this.splitTable, part: this.partTable }, counters);
     // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
     const holds = (name: PreparedName, flag: WordFlag): boolean => {
       for (const w of name.words) {
@@ -277,32 +295,46 @@ export class CandidateFinder {
     const marks = this.words;
     marks.reset(index.vocab.size);
     let total = 0;
-    for (let j = 0; j < n; j++) total += reach[j]!.size;
+    for (let j = 0; j < n; j++) total += reach[j]!.size + r.splitParts[j]!.size;
     if (this.creditTable.length < total * n) {
       this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
       this.splitTable = new Float64Array(this.creditTable.length);
+      this.partTable = new Float64Array(this.creditTable.length);
     }
     const table = this.creditTable;
     const splitTable = this.splitTable;
+    const partTable = this.partTable;
     let next = 0;
+    // The row of a word in the tables (a new one, zeros, the first time).
+    const rowOf = (id: number): number => {
+      let row = marks.get(id, ROW) - 1;
+      if (row < 0) {
+        row = next++;
+        marks.set(id, row + 1, ROW);
+        table.fill(0, row * n, row * n + n);
+        splitTable.fill(0, row * n, row * n + n);
+        partTable.fill(0, row * n, row * n + n);
+      }
+      return row * n;
+    };
     // The optional words are marked too, in their own plane: they earn credit (Feasibility.bound with per-entity
     // credits) and may anchor a hit (a hit may hold no required word: Feasibility.optionalWords).
     for (let j = 0; j < n; j++) {
       const isRequired = ((required >>> j) & 1) === 1;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
-        if (marks.get(id, ROW) === 0) {
-          this.counters.wordsReached++;
-          marks.set(id, next + 1, ROW);
-          table.fill(0, next * n, next * n + n);
-          splitTable.fill(0, next * n, next * n + n);
-          next++;
-        }
+        if (marks.get(id, ROW) === 0) this.counters.wordsReached++;
+        const row = rowOf(id);
         marks.or(id, 1 << j, isRequired ? BITS : OPTIONAL_BITS);
         if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
-        if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
-        splitTable[(marks.get(id, ROW) - 1) * n + j] = r.splitWitness[j]!.get(id) ?? 0;
+        if (feasible.creditOn !== undefined) table[row + j] = feasible.creditOn(j, id);
+        splitTable[row + j] = r.splitWitness[j]!.get(id) ?? 0;
         if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
+      }
+      for (const [id, share] of r.splitParts[j]!) {
+        const row = rowOf(id);
+        marks.or(id, 1 << j, PART_BITS);
+        partTable[row + j] = share;
       }
     }
     // A word the matcher could anchor on, or a word of a glued, split or abbreviated form (placed as a form, it

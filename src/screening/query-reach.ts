@@ -9,7 +9,7 @@ import { sameWord, type PreparedWord } from '../names/prepare.js';
 import { isOneEdit, wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
-import { SIMILARITY } from '../names/evidence.js';
+import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
 
@@ -52,6 +52,12 @@ export interface QueryReach {
    * split credit for it. Complete only where QueryReach.forms is known (splitCreditNeedsForm).
    */
   splitWitness: Map<number, number>[];
+  /**
+   * Per query word: every part of its splits and every word of the expansions it abbreviates, with the most that
+   * word brings to one of them (its rarity, times its repeats there, by SIMILARITY.removed_spaces): a name earns at
+   * most the sum over the parts it holds (a split needs all its parts). Complete where splitWitness is.
+   */
+  splitParts: Map<number, number>[];
   /** Every part of a query word written as several list words (only the rarest is reached). */
   softIds: Set<number>;
   /**
@@ -96,9 +102,20 @@ export class VocabularyLookup {
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     const splitCredit = new Float64Array(n);
     const splitWitness: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
+    const splitParts: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
     const witness = (i: number, id: number, credit: number): void => {
       const known = splitWitness[i]!;
       if ((known.get(id) ?? -1) < credit) known.set(id, credit);
+    };
+    // Each part's share of a split or expansion: its rarity times its repeats there.
+    const partsOf = (i: number, ids: readonly number[]): void => {
+      const known = splitParts[i]!;
+      for (const id of ids) {
+        let repeats = 0;
+        for (const other of ids) if (other === id) repeats++;
+        const share = SIMILARITY.removed_spaces * repeats * this.partMass(id);
+        if ((known.get(id) ?? -1) < share) known.set(id, share);
+      }
     };
     const softIds = new Set<number>();
     const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
@@ -144,7 +161,10 @@ export class VocabularyLookup {
         const expanded = this.markAbbreviations(query, i, (wordId, count) => {
           viaGlue(wordId, i, count);
           form(wordId);
-        }, form, (wordId, credit) => witness(i, wordId, credit));
+        }, form, (wordIds, credit) => {
+          for (const id of wordIds) witness(i, id, credit);
+          partsOf(i, wordIds);
+        });
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
           viaGlue(wordId, i, 1);
@@ -152,6 +172,7 @@ export class VocabularyLookup {
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
           witness(i, wordId, SIMILARITY.removed_spaces * total);
+          partsOf(i, parts);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
@@ -171,7 +192,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
       particlesOnly = required !== 0;
     }
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, softIds, anchorable, forms };
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, splitParts, softIds, anchorable, forms };
   }
 
   /**
@@ -235,7 +256,7 @@ export class VocabularyLookup {
     i: number,
     mark: (wordId: number, count: number) => void,
     form: (wordId: number) => void,
-    witness: (wordId: number, credit: number) => void,
+    witness: (wordIds: readonly number[], credit: number) => void,
   ): number {
     const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
     if (abbreviations.size === 0) return 0;
@@ -255,10 +276,10 @@ export class VocabularyLookup {
             if (id === undefined) continue;
             mark(id, k);
             ids.push(id);
-            total += this.index.weightOfId(id);
+            total += this.partMass(id);
           }
           credit = Math.max(credit, SIMILARITY.removed_spaces * total);
-          for (const id of ids) witness(id, SIMILARITY.removed_spaces * total);
+          witness(ids, SIMILARITY.removed_spaces * total);
         }
       }
     }
@@ -317,10 +338,20 @@ export class VocabularyLookup {
       let total = 0;
       for (const id of parts) {
         if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
-        total += this.index.weightOfId(id);
+        total += this.partMass(id);
       }
       mark(rarest, total, parts);
     });
+  }
+
+  /**
+   * The most a list word can weigh as a part of a split or expansion (name-match.ts, listMasses): its rarity, or
+   * an initial's mass for a single letter where that is more.
+   */
+  private partMass(id: number): number {
+    const word = this.index.vocab.words[id]!;
+    const weight = this.index.weightOfId(id);
+    return word.text.length === 1 && !word.isNumber ? Math.max(INITIAL_MASS, weight) : weight;
   }
 
   /** Every word written in Han, Hangul or Kana of a split of the query word into 2..4 words, by text. */

@@ -1,8 +1,9 @@
 /**
  * A query word earns its split credit (written as several list words, or abbreviating a run of them) only on an
- * entity or name holding a witness of that split (QueryReach.splitWitness): the rarest part of the split, a word of
- * the expansion. A name holding the whole split or expansion must keep it: each row is a hit a scan of every
- * entity finds, which the index must find too, beside names that hold a part of the split only.
+ * entity or name holding a witness of that split (QueryReach.splitWitness: the rarest part of the split, a word of
+ * the expansion), and at most what the parts it holds bring (QueryReach.splitParts: a part's rarity times its
+ * repeats, an initial's mass at least for a letter). A name holding the whole split or expansion must keep it: each
+ * row is a hit a scan of every entity finds, which the index must find too, beside names holding a part only.
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
@@ -26,20 +27,27 @@ const LIST: Entity[] = [
   company('kingdom', 'Zorbax United Kingdom'),
   company('kingdom-part', 'Kingdom Holdings'),
   company('kingdom-alone', 'United Kingdom'),
+  company('repeat', 'Tazo Tazo'),
   person('ding', 'Wei Ding'),
   person('tra', 'Tra My Nguyen'),
 ];
+/** A made-up word for filler k (letters only). */
+const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
+// Letters common enough on the list to weigh less than an initial's mass (rarity below 0.25).
+const LETTERS: Entity[] = [company('letters', 'Q V X')];
+for (let k = 0; k < 150; k++) LETTERS.push(person(`f${k}`, `${filler(k)} Q V X`));
 const screener = createScreener({ entities: LIST });
+const letters = createScreener({ entities: LETTERS });
 
-function found(request: Record<string, unknown>): { viaIndex: string[]; scan: string[] } {
-  const index = screener.lists.index;
+function found(request: Record<string, unknown>, on = screener): { viaIndex: string[]; scan: string[] } {
+  const index = on.lists.index;
   const valid = validateSearchRequest(request);
   if (!valid.ok) throw new Error('invalid request');
   const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
   const settings = settingsFor(valid.value, index.tables, index.weight);
   const scan: string[] = [];
   for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
-  const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
+  const viaIndex = on.lists.matches(valid.value).map((r) => r.entity.id);
   return { viaIndex: viaIndex.sort(), scan: scan.sort() };
 }
 
@@ -50,12 +58,19 @@ describe('a name holding a whole split or expansion keeps its split credit', () 
     ['the same at fuzziness 1', { search_term: 'Zelbor Elina', fuzziness: 1 }, ['split-initial']],
     ['a query word abbreviating a list word, in either order', { search_term: 'Okonkwo Intl' }, ['expansion', 'expansion-2']],
     ['a split making the hit alone, the other query word unmatched', { search_term: 'Zorbax Trading', fuzziness: 1 }, ['split-alone']],
+    ['a split repeating a part', { search_term: 'Zorbax Tazotazo' }, ['repeat']],
     ['an abbreviation of two list words', { search_term: 'Zorbax UK' }, ['kingdom']],
     ['an abbreviation of two list words making the hit alone', { search_term: 'Zorbax UK', fuzziness: 1 }, ['kingdom', 'kingdom-alone']],
     ['an abbreviation written with an apostrophe (two query words)', { search_term: "Okonkwo Int'l Bank" }, ['expansion']],
   ] as const)('%s', (_shape, request, expected) => {
     const { viaIndex, scan } = found(request);
     expect(scan).toEqual(expected);
+    expect(viaIndex).toEqual(scan);
+  });
+
+  it('a split into single letters, each weighing an initial\'s mass where it is rarer than that', () => {
+    const { viaIndex, scan } = found({ search_term: 'Qvx' }, letters);
+    expect(scan).toContain('letters');
     expect(viaIndex).toEqual(scan);
   });
 });

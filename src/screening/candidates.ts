@@ -138,7 +138,15 @@ export class CandidateFinder {
     const threshold = !(settings.exactMatch || settings.threshold === undefined);
     const feasible = feasibility(index, query, r, settings);
     this.markWords(query, r, feasible);
-    const walk = drivers(index, r, feasible);
+    // Where splits are witnessed, the drivers are chosen on the credits without them, and the witnesses walked
+    // besides: a common word is no driver for the credit of a split of it that few entities hold.
+    const witnessed = threshold && splitCreditNeedsForm(query, r);
+    let witnesses: Set<number> | undefined;
+    if (witnessed) {
+      witnesses = new Set<number>();
+      for (let j = 0; j < n; j++) for (const id of r.splitWitness[j]!.keys()) witnesses.add(id);
+    }
+    const walk = drivers(index, r, witnessed ? feasible.withoutSplits : feasible);
     // Entities a query acronym could anchor a hit on (assign.ts: the query is that one word, 3 to 8 letters).
     const acronymAnchor = this.acronymAnchor;
     acronymAnchor.reset(index.slots.length);
@@ -169,6 +177,8 @@ export class CandidateFinder {
       r,
       feasible,
       walk,
+      witnesses,
+      optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
       acronymAnchorSlots,
       threshold,
       need,

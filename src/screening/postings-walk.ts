@@ -27,6 +27,13 @@ export interface WalkInput {
   feasible: Feasibility;
   /** The driver query words (feasibility.ts, drivers). */
   walk: readonly number[];
+  /**
+   * Where the drivers were chosen without split credits (Feasibility.withoutSplits): the witnesses of every query
+   * word's splits (QueryReach.splitWitness), whose postings hold every entity that may earn one.
+   */
+  witnesses: ReadonlySet<number> | undefined;
+  /** A hit may hold no required word (the optional words' credit alone can make one): their postings too. */
+  optionalAlone: boolean;
   /** Slots a query acronym could anchor a hit on (walked with the anchorable words). */
   acronymAnchorSlots: readonly number[];
   /** A name search under the evidence rule (not exact_match). */
@@ -47,12 +54,13 @@ export interface WalkInput {
  * filter ran, the bits of the required query words each slot holds a word of.
  */
 export function walkPostings(index: EntityIndex, reached: StampedMarks, input: WalkInput): number[] {
-  const { query, r, feasible, walk, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
+  const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
   reached.reset(index.slots.length);
   // The words whose postings the walk reads: the drivers' reach, or the anchorable words when fewer postings.
   let driverCost = 0;
+  for (const id of witnesses ?? []) driverCost += postingsOf[id]?.length ?? 0;
   for (const i of walk) {
     for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
     if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
@@ -68,12 +76,13 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
     for (const id of anchorable!) ids.add(id);
     lists.push(acronymAnchorSlots);
   } else {
+    for (const id of witnesses ?? []) ids.add(id);
     for (const i of walk) {
       for (const id of reach[i]!) ids.add(id);
       if (acronymWord[i]) lists.push(acronymSlots[i]!);
     }
     // A hit holding no required word (the optional words' credit alone can make one): their postings too.
-    if (threshold && feasible(0)) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) ids.add(id);
+    if (threshold && optionalAlone) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) ids.add(id);
   }
   let cost = 0;
   for (const id of ids) cost += postingsOf[id]?.length ?? 0;

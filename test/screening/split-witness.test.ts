@@ -37,6 +37,12 @@ const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${
 const LETTERS: Entity[] = [company('letters', 'Q V X')];
 for (let k = 0; k < 150; k++) LETTERS.push(person(`f${k}`, `${filler(k)} Q V X`));
 const screener = createScreener({ entities: LIST });
+// Split parts common enough that the word they split is no driver on its own words (Feasibility.withoutSplits),
+// beside a rare other query word: the split's holder is found through the witnesses' postings.
+const COMMON_PARTS: Entity[] = [company('split-alone', 'Tra Ding'), company('zorbax', 'Zorbax Holdings')];
+for (let k = 0; k < 8; k++) COMMON_PARTS.push(person(`t${k}`, `Tra ${filler(k)}`), person(`d${k}`, `${filler(k + 30)} Ding`));
+for (let k = 0; k < 200; k++) COMMON_PARTS.push(person(`u${k}`, `${filler(k + 60)} ${filler(k + 300)}`));
+const commonParts = createScreener({ entities: COMMON_PARTS });
 const letters = createScreener({ entities: LETTERS });
 
 function found(request: Record<string, unknown>, on = screener): { viaIndex: string[]; scan: string[] } {
@@ -65,6 +71,12 @@ describe('a name holding a whole split or expansion keeps its split credit', () 
   ] as const)('%s', (_shape, request, expected) => {
     const { viaIndex, scan } = found(request);
     expect(scan).toEqual(expected);
+    expect(viaIndex).toEqual(scan);
+  });
+
+  it('a split of a query word too common to drive the walk on its own words, found through its witness', () => {
+    const { viaIndex, scan } = found({ search_term: 'Zorbax Trading', fuzziness: 1 }, commonParts);
+    expect(scan).toContain('split-alone');
     expect(viaIndex).toEqual(scan);
   });
 

@@ -78,8 +78,13 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
     // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
     let best = acronymWord[i] ? query.words[i]!.text.length : 0;
-    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
-    plain[i] = best;
+    let unsplit = best;
+    for (const id of reach[i]!) {
+      const c = creditOn(i, id);
+      best = Math.max(best, c);
+      if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
+    }
+    plain[i] = unsplit;
     credit[i] = Math.max(best, splitCredit[i]!);
   }
   // What the query words that may stay unmatched can earn (assign.ts): placed one on one list word, an initial at
@@ -97,10 +102,15 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     const q = query.words[i]!;
     const initial = q.text.length === 1 && !q.isNumber;
     let best = 0;
-    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
+    let unsplit = 0;
+    for (const id of reach[i]!) {
+      const c = creditOn(i, id);
+      best = Math.max(best, c);
+      if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
+    }
     optionalSingle += initial ? INITIAL_MASS : best;
     optionalMulti += Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!);
-    optionalPlain += Math.max(initial ? INITIAL_MASS : 0, best);
+    optionalPlain += Math.max(initial ? INITIAL_MASS : 0, unsplit);
   }
   const threshold = settings.threshold - 1e-9;
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);

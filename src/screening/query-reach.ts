@@ -58,6 +58,11 @@ export interface QueryReach {
    * most the sum over the parts it holds (a split needs all its parts). Complete where splitWitness is.
    */
   splitParts: Map<number, number>[];
+  /**
+   * Per query word: the words it reaches only as a split's witness or an expansion's word (no per-word type, glue
+   * or acronym reaches them): what it earns there is a split credit (Feasibility.withoutSplits leaves it out).
+   */
+  splitOnly: Set<number>[];
   /** Every part of a query word written as several list words (only the rarest is reached). */
   softIds: Set<number>;
   /**
@@ -95,8 +100,13 @@ export class VocabularyLookup {
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
     const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
-    const viaGlue = (wordId: number, from: number, count: number): void => {
-      for (let k = from; k < Math.min(from + count, n); k++) reach[k]!.add(wordId);
+    // Words reached other than as a split's witness or an expansion's word (see QueryReach.splitOnly).
+    const plain: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const viaGlue = (wordId: number, from: number, count: number, split = false): void => {
+      for (let k = from; k < Math.min(from + count, n); k++) {
+        reach[k]!.add(wordId);
+        if (!split) plain[k]!.add(wordId);
+      }
     };
     const acronymWord: boolean[] = new Array(n).fill(false);
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
@@ -132,7 +142,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
         const q = query.words[i]!;
-        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) reach[i]!.add(id);
+        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) viaGlue(id, i, 1);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
@@ -143,7 +153,7 @@ export class VocabularyLookup {
         const matches = this.vocabularyTypes(q, ctx, settings.minEditLength);
         if (q.text.length > 1) wordTypes[i] = matches;
         for (const [id, type] of matches) {
-          reach[i]!.add(id);
+          viaGlue(id, i, 1);
           if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
@@ -158,8 +168,8 @@ export class VocabularyLookup {
           form(wordId);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
-        const expanded = this.markAbbreviations(query, i, (wordId, count) => {
-          viaGlue(wordId, i, count);
+        const expanded = this.markAbbreviations(query, i, (wordId, count, expansion) => {
+          viaGlue(wordId, i, count, expansion);
           form(wordId);
         }, form, (wordIds, credit) => {
           for (const id of wordIds) witness(i, id, credit);
@@ -167,7 +177,7 @@ export class VocabularyLookup {
         });
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
-          viaGlue(wordId, i, 1);
+          viaGlue(wordId, i, 1, true);
           form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
@@ -192,7 +202,12 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
       particlesOnly = required !== 0;
     }
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, splitParts, softIds, anchorable, forms };
+    const splitOnly = reach.map((ids, k) => {
+      const only = new Set<number>();
+      for (const id of ids) if (!plain[k]!.has(id)) only.add(id);
+      return only;
+    });
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, splitParts, splitOnly, softIds, anchorable, forms };
   }
 
   /**
@@ -254,7 +269,7 @@ export class VocabularyLookup {
   private markAbbreviations(
     query: PreparedQuery,
     i: number,
-    mark: (wordId: number, count: number) => void,
+    mark: (wordId: number, count: number, expansion: boolean) => void,
     form: (wordId: number) => void,
     witness: (wordIds: readonly number[], credit: number) => void,
   ): number {
@@ -274,7 +289,7 @@ export class VocabularyLookup {
           for (const w of expansion) {
             const id = vocab.id(w);
             if (id === undefined) continue;
-            mark(id, k);
+            mark(id, k, true);
             ids.push(id);
             total += this.partMass(id);
           }
@@ -290,7 +305,7 @@ export class VocabularyLookup {
         if (e <= MAX_EXPANSION_WORDS) {
           for (const w of short) {
             const id = vocab.id(w);
-            if (id !== undefined) mark(id, e);
+            if (id !== undefined) mark(id, e, false);
           }
         }
         // The matcher takes any run of list words that glue into the abbreviation (assign.ts).

@@ -108,24 +108,35 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   const filter = need >= 2 && cost >= PARTS_FILTER_MIN && otherCost <= PARTS_FILTER_COST * cost;
   const touched: number[] = [];
   if (!filter) others = [];
+  // The marks' arrays, read and written directly: this loop runs once per posting.
+  const { stamps, now, planes } = reached.view();
+  const held = planes[0]!;
+  const walked = (slots: readonly number[], bits: number): void => {
+    counters.postingsWalked += slots.length;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (stamps[slot] !== now) {
+        stamps[slot] = now;
+        held[slot] = bits;
+        touched.push(slot);
+      } else held[slot]! |= bits;
+    }
+  };
   for (const id of ids) {
     const slots = postingsOf[id];
-    if (slots === undefined) continue;
-    counters.postingsWalked += slots.length;
-    const bits = filter ? bitsOfWord(id) : 0;
-    for (const slot of slots) if (reached.or(slot, bits)) touched.push(slot);
+    if (slots !== undefined) walked(slots, filter ? bitsOfWord(id) : 0);
   }
-  for (const slots of lists) {
-    counters.postingsWalked += slots.length;
-    for (const slot of slots) if (reached.add(slot)) touched.push(slot);
-  }
+  for (const slots of lists) walked(slots, 0);
   if (!filter) return touched;
   for (const id of others) {
     const slots = postingsOf[id];
     if (slots === undefined) continue;
     counters.postingsWalked += slots.length;
     const bits = bitsOfWord(id);
-    for (const slot of slots) if (reached.has(slot)) reached.or(slot, bits);
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (stamps[slot] === now) held[slot]! |= bits;
+    }
   }
   // A person's entity (or any, for a person query) whose names all have two full words needs evidence on two name
   // parts (candidates.ts): words of two required query words, or one and a word an optional query word reaches.
@@ -134,7 +145,7 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   const personQuery = query.entityType === 'person';
   const out: number[] = [];
   for (const slot of touched) {
-    const bits = reached.get(slot) | acronymBits.get(slot);
+    const bits = held[slot]! | acronymBits.get(slot);
     if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
   }
   return out;

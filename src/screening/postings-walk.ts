@@ -11,13 +11,14 @@ import { popcount, type Feasibility } from './feasibility.js';
 import type { QueryReach } from './query-reach.js';
 import type { StampedMarks } from './stamps.js';
 
-/** The flag of a slot holding a word an optional query word reaches (in the bits of `PostingsWalk.reached`). */
+/** The flag of a slot holding a word an optional query word reaches (in the bits `walkPostings` keeps per slot). */
 const HOLDS_OPTIONAL = 1 << 31;
 /**
  * The parts filter runs when the postings it adds are at most this many times those of the walk: a posting costs
- * one stamp, an entity kept for the candidate check reads all its words (about ten times more at 1M entities).
+ * one stamp, an entity kept for the candidate check reads all its words (about four times more at 1M entities,
+ * where 2 measured better than 1 or 4: docs/benchmarks.md).
  */
-const PARTS_FILTER_COST = 4;
+const PARTS_FILTER_COST = 2;
 /** Below this many postings walked, the entities are checked on their words directly. */
 const PARTS_FILTER_MIN = 64;
 

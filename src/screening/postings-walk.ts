@@ -41,7 +41,10 @@ export interface WalkInput {
   threshold: boolean;
   /** Name parts a person's hit needs evidence on (2, or 1 under name_variations, exact_match or one word). */
   need: number;
-  /** The bits of the required query words reaching a vocabulary word, by id (CandidateFinder.words). */
+  /**
+   * The bits of the required query words reaching a vocabulary word that counts as a name part, by id: 0 for an
+   * initial (a digit, or a part of a query word written as several list words, counts), as in the candidate check.
+   */
   requiredOf: (id: number) => number;
   /** Whether an optional query word reaches a vocabulary word, by id. */
   optionalOf: (id: number) => boolean;

@@ -8,13 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
-import { validateSearchRequest } from '../../src/request/validate.js';
-import { prepareQuery } from '../../src/names/name-match.js';
-import { settingsFor } from '../../src/names/compare.js';
-import { matchEntity } from '../../src/names/entity-match.js';
 import type { Entity } from '../../src/types/entity.js';
 import type { SearchRequest } from '../../src/index.js';
 import { person } from './fixtures.js';
+import { indexAndScan } from './index-and-scan.js';
 
 /** A made-up word for filler k (letters only). */
 const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
@@ -39,19 +36,11 @@ const TARGETS: Entity[] = [
 const screener = createScreener({ entities: [...FILLERS, ...TARGETS] });
 
 function found(request: Record<string, unknown>): { viaIndex: string[]; scan: string[]; touched: number } {
-  const index = screener.lists.index;
-  const valid = validateSearchRequest(request);
-  if (!valid.ok) throw new Error('invalid request');
-  const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
-  const settings = settingsFor(valid.value, index.tables, index.weight);
-  const scan: string[] = [];
-  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
   const before = screener.lists.finder.counters.entitiesTouched;
   const result = screener.search(request as unknown as SearchRequest);
   if (!result.ok) throw new Error(result.error.message);
   const touched = screener.lists.finder.counters.entitiesTouched - before;
-  const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
-  return { viaIndex: viaIndex.sort(), scan: scan.sort(), touched };
+  return { ...indexAndScan(screener, request), touched };
 }
 
 describe('the parts filter keeps every entity spared the two-part rule', () => {

@@ -7,12 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
-import { validateSearchRequest } from '../../src/request/validate.js';
-import { prepareQuery } from '../../src/names/name-match.js';
-import { settingsFor } from '../../src/names/compare.js';
-import { matchEntity } from '../../src/names/entity-match.js';
 import type { Entity } from '../../src/types/entity.js';
 import { person } from './fixtures.js';
+import { indexAndScan } from './index-and-scan.js';
 
 const company = (id: string, name: string): Entity => ({ id, entity_type: 'company', name, sources: ['t'], types: ['sanction'] });
 const LIST: Entity[] = [
@@ -46,15 +43,7 @@ const commonParts = createScreener({ entities: COMMON_PARTS });
 const letters = createScreener({ entities: LETTERS });
 
 function found(request: Record<string, unknown>, on = screener): { viaIndex: string[]; scan: string[] } {
-  const index = on.lists.index;
-  const valid = validateSearchRequest(request);
-  if (!valid.ok) throw new Error('invalid request');
-  const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
-  const settings = settingsFor(valid.value, index.tables, index.weight);
-  const scan: string[] = [];
-  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.slots[slot]!.entity.id);
-  const viaIndex = on.lists.matches(valid.value).map((r) => r.entity.id);
-  return { viaIndex: viaIndex.sort(), scan: scan.sort() };
+  return indexAndScan(on, request);
 }
 
 describe('a name holding a whole split or expansion keeps its split credit', () => {

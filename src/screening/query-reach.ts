@@ -387,6 +387,9 @@ export class VocabularyLookup {
   private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
     const parts: number[] = [];
     const dead = new Set<number>(); // positions from which no split into the parts left exists (× 8)
+    // Each piece is looked up once (null: no word), whatever the paths that reach it.
+    const size = text.length + 1;
+    const pieces: (readonly number[] | null | undefined)[] = [];
     const walk = (from: number): boolean => {
       if (from === text.length) {
         if (parts.length < least) return false;
@@ -395,9 +398,11 @@ export class VocabularyLookup {
       }
       if (parts.length === most || dead.has(from * 8 + parts.length)) return false;
       let any = false;
-      for (let cut = from + 1; cut <= text.length; cut++) {
-        const ids = word(text.slice(from, cut));
-        if (ids === undefined) continue;
+      // The last part allowed must run to the end of the text.
+      for (let cut = parts.length === most - 1 ? text.length : from + 1; cut <= text.length; cut++) {
+        let ids = pieces[from * size + cut];
+        if (ids === undefined) pieces[from * size + cut] = ids = word(text.slice(from, cut)) ?? null;
+        if (ids === null) continue;
         for (const id of ids) {
           parts.push(id);
           any = walk(cut) || any;

@@ -6,6 +6,7 @@
  *
  *   node bench/name-latency-ab.mjs --a dist-base --b dist [--size 10000] [--rounds 4] [--limit 10]
  *   node bench/name-latency-ab.mjs --a dist-base --b dist --ofac [--rounds 4]
+ *   node bench/name-latency-ab.mjs --a dist-base --b dist --size 1000000 --kind non-matching   (one kind of query)
  *
  * Lists: synthetic (bench/synthetic.mjs, 100 queries per kind), or with --ofac the OFAC SDN list from
  * ../shared/data/ofac with its own query mix (the same kinds, made from its entities) plus innocent names.
@@ -49,8 +50,11 @@ if (OFAC) {
   listLabel = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
 } else {
   entities = generateEntities(SIZE, 42);
-  queries = generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term);
-  listLabel = `${SIZE.toLocaleString('en')} synthetic entities`;
+  const kind = arg('kind', '');
+  queries = generateQueries(entities, 43, { perKind: 100 })
+    .filter((q) => kind === '' || q.kind === kind)
+    .map((q) => q.term);
+  listLabel = `${SIZE.toLocaleString('en')} synthetic entities${kind === '' ? '' : `, ${kind} queries only`}`;
 }
 
 /** @type {{ dir: string, search: (term: string) => unknown, cpu: number[], wall: number[] }[]} */

@@ -7,6 +7,10 @@
  *
  *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
  *   node --expose-gc bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
+ *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] --kind non-matching
+ *
+ * `--kind K` keeps only the synthetic queries of that kind (bench/synthetic.mjs QUERY_KINDS): the phase table and
+ * counters of the queries naming no one, say.
  *
  * Runs on a BUILT package inside the project (`dist/` by default).
  */
@@ -47,10 +51,11 @@ if (process.argv.includes('--ofac')) {
 } else {
   const size = Number(arg('size', '10000'));
   entities = generateEntities(size, 42);
-  const mix = generateQueries(entities, 43, { perKind: 100 });
+  const kind = arg('kind', '');
+  const mix = generateQueries(entities, 43, { perKind: 100 }).filter((q) => kind === '' || q.kind === kind);
   queries = mix.map((q) => q.term);
   none = new Set(mix.filter((q) => q.kind === 'non-matching').map((q) => q.term));
-  label = `${size.toLocaleString('en')} synthetic entities`;
+  label = `${size.toLocaleString('en')} synthetic entities${kind === '' ? '' : `, ${kind} queries only`}`;
 }
 
 const b0 = process.cpuUsage();

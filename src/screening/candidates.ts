@@ -17,6 +17,7 @@ import { namePossibility, splitCreditNeedsForm } from './name-check.js';
 import { drivers, feasibility, popcount, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
+import { walkPostings } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
 export interface CandidateSettings {
@@ -75,7 +76,7 @@ export interface SearchCounters {
   wordsReached: number;
   /** Postings (entity slots) walked. */
   postingsWalked: number;
-  /** Entities marked by the postings walked. */
+  /** Entities the postings walked reach whose words are read (those the parts filter keeps: postings-walk.ts). */
   entitiesTouched: number;
   /** Entities that passed the check on their own words: the candidates. */
   candidates: number;
@@ -91,22 +92,28 @@ export const FLAGS = 1;
 export const ROW = 2;
 /** Plane of the query words that may stay unmatched (not required) reaching the word. */
 export const OPTIONAL_BITS = 3;
+/** Plane of the query words whose splits or expansions have the word as a part (QueryReach.splitParts). */
+export const PART_BITS = 4;
 
 export class CandidateFinder {
   private readonly lookup: VocabularyLookup;
   /**
    * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
    * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words
-   * reaching it (plane OPTIONAL_BITS).
+   * reaching it (plane OPTIONAL_BITS), and the bits of the query words it is a split part of (plane PART_BITS).
    */
-  readonly words = new StampedMarks(4);
-  /** The slots the postings walked reach (a set: no plane). */
-  private readonly reached = new StampedMarks(0);
+  readonly words = new StampedMarks(5);
+  /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
+  private readonly reached = new StampedMarks(1);
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
   /** Per slot: whether a query acronym could anchor a hit on one of its names. */
   private readonly acronymAnchor = new StampedMarks();
   private creditTable = new Float64Array(256);
+  /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
+  private splitTable = new Float64Array(256);
+  /** Beside creditTable, what the word brings to each query word's splits as a part (QueryReach.splitParts). */
+  private partTable = new Float64Array(256);
   readonly counters: SearchCounters = { searches: 0, wordsReached: 0, postingsWalked: 0, entitiesTouched: 0, candidates: 0, namesChecked: 0, namesMatched: 0 };
 
   constructor(private readonly index: EntityIndex) {
@@ -131,7 +138,15 @@ export class CandidateFinder {
     const threshold = !(settings.exactMatch || settings.threshold === undefined);
     const feasible = feasibility(index, query, r, settings);
     this.markWords(query, r, feasible);
-    const walk = drivers(index, r, feasible);
+    // Where splits are witnessed, the drivers are chosen on the credits without them, and the witnesses walked
+    // besides: a common word is no driver for the credit of a split of it that few entities hold.
+    const witnessed = threshold && splitCreditNeedsForm(query, r);
+    let witnesses: Set<number> | undefined;
+    if (witnessed) {
+      witnesses = new Set<number>();
+      for (let j = 0; j < n; j++) for (const id of r.splitWitness[j]!.keys()) witnesses.add(id);
+    }
+    const walk = drivers(index, r, witnessed ? feasible.withoutSplits : feasible);
     // Entities a query acronym could anchor a hit on (assign.ts: the query is that one word, 3 to 8 letters).
     const acronymAnchor = this.acronymAnchor;
     acronymAnchor.reset(index.slotCount);
@@ -153,55 +168,47 @@ export class CandidateFinder {
       for (const slot of acronymSlots[j]!) acronymBits.or(slot, 1 << j);
     }
     // Every candidate holds a word of a driver's reach, and (under the evidence rule) a word a hit could be
-    // anchored on: walk whichever postings are fewer.
-    const reached = this.reached;
-    reached.reset(index.slotCount);
-    const touched: number[] = [];
-    const postingsOf = index.postings;
-    const mark = (slots: readonly number[] | undefined): void => {
-      if (slots === undefined) return;
-      counters.postingsWalked += slots.length;
-      for (const slot of slots) if (reached.add(slot)) touched.push(slot);
-    };
-    let driverCost = 0;
-    for (const i of walk) {
-      for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
-      if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
-    }
-    let anchorCost = Infinity;
-    if (threshold && anchorable !== undefined) {
-      anchorCost = acronymAnchorSlots.length;
-      for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
-    }
-    if (anchorCost < driverCost) {
-      for (const id of anchorable!) mark(postingsOf[id]);
-      mark(acronymAnchorSlots);
-    } else {
-      for (const i of walk) {
-        for (const id of reach[i]!) mark(postingsOf[id]);
-        if (acronymWord[i]) mark(acronymSlots[i]);
-      }
-      // A hit holding no required word (the optional words' credit alone can make one): their postings too.
-      if (threshold && feasible(0)) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) mark(postingsOf[id]);
-    }
+    // anchored on: walk whichever postings are fewer (postings-walk.ts).
+    const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
+    const need = Math.min(parts, popcount(required));
+    const { stamps, now, planes } = this.words.view();
+    const touched = walkPostings(index, this.reached, {
+      query,
+      r,
+      feasible,
+      walk,
+      witnesses,
+      optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
+      acronymAnchorSlots,
+      threshold,
+      need,
+      requiredOf: (id) => (stamps[id] === now && (index.singleLetterWords[id] !== 1 || (planes[FLAGS]![id]! & WordFlag.Soft) !== 0 || index.vocab.words[id]!.isNumber) ? planes[BITS]![id]! : 0),
+      optionalOf: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Optional) !== 0,
+      acronymBits,
+      counters,
+    });
     counters.entitiesTouched += touched.length;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
     // can earn.
-    const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
-    const need = Math.min(parts, popcount(required));
     const credits = new Float64Array(n);
     const flat = index.slotWords;
     const start = index.slotWordStart;
     const single = index.singleLetterWords;
     const short = index.shortNames;
     const vocabWords = index.vocab.words;
-    const { stamps, now, planes } = this.words.view();
     const bitsOf = planes[BITS]!;
     const flagsOf = planes[FLAGS]!;
     const rowOf = planes[ROW]!;
     const optionalOf = planes[OPTIONAL_BITS]!;
     const table = this.creditTable;
+    const splitTable = this.splitTable;
+    // Split credits per entity where the witnesses are complete (else the word's split credit on the whole list).
     const withCredits = feasible.creditOn !== undefined;
+    const splitCredits = withCredits && splitCreditNeedsForm(query, r) ? new Float64Array(n) : undefined;
+    // What the parts of each query word's splits the entity holds bring together (QueryReach.splitParts).
+    const partSums = new Float64Array(n);
+    const partTable = this.partTable;
+    const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
     const isFeasible = feasibleMemo(feasible, required, n);
     const formsDecide = splitCreditNeedsForm(query, r);
@@ -227,11 +234,20 @@ export class CandidateFinder {
       if (!isFeasible(mask)) continue;
       let full = 0;
       if (withCredits) credits.fill(0);
+      if (splitCredits !== undefined) {
+        splitCredits.fill(0);
+        partSums.fill(0);
+      }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
         if (stamps[id] !== now) continue;
         const b = bitsOf[id]!;
         const all = b | optionalOf[id]!;
+        const parts = splitCredits === undefined ? 0 : partOf[id]!;
+        if (parts !== 0) {
+          const row = (rowOf[id]! - 1) * n;
+          for (let j = 0; j < n; j++) if ((parts >>> j) & 1) partSums[j] = partSums[j]! + partTable[row + j]!;
+        }
         if (all === 0) continue;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
         if (b !== 0 && (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber)) full |= b;
@@ -241,8 +257,11 @@ export class CandidateFinder {
           if (!((all >>> j) & 1)) continue;
           const value = table[row + j]!;
           if (value > credits[j]!) credits[j] = value;
+          if (splitCredits !== undefined && splitTable[row + j]! > splitCredits[j]!) splitCredits[j] = splitTable[row + j]!;
         }
       }
+      // A split earns at most what the parts held bring (a split needs all its parts).
+      if (splitCredits !== undefined) for (let j = 0; j < n; j++) if (partSums[j]! < splitCredits[j]!) splitCredits[j] = partSums[j]!;
       const ab = acronyms ? acronymBits.get(slot) : 0;
       if (ab !== 0) {
         full |= ab;
@@ -254,13 +273,13 @@ export class CandidateFinder {
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
       const splits = !formsDecide || (flags & (WordFlag.Form | WordFlag.Soft)) !== 0;
-      if (withCredits && feasible.bound(mask, 0, credits) < feasible.threshold) continue;
+      if (withCredits && feasible.bound(mask, 0, credits, 'multi', splitCredits) < feasible.threshold) continue;
       if (withCredits && !splits && feasible.bound(mask, 0, credits, 'single') < feasible.threshold) continue;
       if (r.particlesOnly && !index.names(slot).some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
     counters.candidates += out.length;
-    const possible = namePossibility(index, query, r, feasible, settings, this.words, this.creditTable, counters);
+    const possible = namePossibility(index, query, r, feasible, settings, this.words, { credit: this.creditTable, split: this.splitTable, part: this.partTable }, counters);
     // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
     const holds = (name: PreparedName, flag: WordFlag): boolean => {
       for (const w of name.words) {
@@ -285,26 +304,46 @@ export class CandidateFinder {
     const marks = this.words;
     marks.reset(index.vocab.size);
     let total = 0;
-    for (let j = 0; j < n; j++) total += reach[j]!.size;
-    if (this.creditTable.length < total * n) this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
+    for (let j = 0; j < n; j++) total += reach[j]!.size + r.splitParts[j]!.size;
+    if (this.creditTable.length < total * n) {
+      this.creditTable = new Float64Array(Math.max(total * n, this.creditTable.length * 2));
+      this.splitTable = new Float64Array(this.creditTable.length);
+      this.partTable = new Float64Array(this.creditTable.length);
+    }
     const table = this.creditTable;
+    const splitTable = this.splitTable;
+    const partTable = this.partTable;
     let next = 0;
+    // The row of a word in the tables (a new one, zeros, the first time).
+    const rowOf = (id: number): number => {
+      let row = marks.get(id, ROW) - 1;
+      if (row < 0) {
+        row = next++;
+        marks.set(id, row + 1, ROW);
+        table.fill(0, row * n, row * n + n);
+        splitTable.fill(0, row * n, row * n + n);
+        partTable.fill(0, row * n, row * n + n);
+      }
+      return row * n;
+    };
     // The optional words are marked too, in their own plane: they earn credit (Feasibility.bound with per-entity
     // credits) and may anchor a hit (a hit may hold no required word: Feasibility.optionalWords).
     for (let j = 0; j < n; j++) {
       const isRequired = ((required >>> j) & 1) === 1;
       const types = wordTypes[j];
       for (const id of reach[j]!) {
-        if (marks.get(id, ROW) === 0) {
-          this.counters.wordsReached++;
-          marks.set(id, next + 1, ROW);
-          table.fill(0, next * n, next * n + n);
-          next++;
-        }
+        if (marks.get(id, ROW) === 0) this.counters.wordsReached++;
+        const row = rowOf(id);
         marks.or(id, 1 << j, isRequired ? BITS : OPTIONAL_BITS);
         if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
-        if (feasible.creditOn !== undefined) table[(marks.get(id, ROW) - 1) * n + j] = feasible.creditOn(j, id);
+        if (feasible.creditOn !== undefined) table[row + j] = feasible.creditOn(j, id);
+        splitTable[row + j] = r.splitWitness[j]!.get(id) ?? 0;
         if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
+      }
+      for (const [id, share] of r.splitParts[j]!) {
+        const row = rowOf(id);
+        marks.or(id, 1 << j, PART_BITS);
+        partTable[row + j] = share;
       }
     }
     // A word the matcher could anchor on, or a word of a glued, split or abbreviated form (placed as a form, it

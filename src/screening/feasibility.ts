@@ -26,13 +26,18 @@ export type Placements = 'single' | 'multi';
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
 export type Feasibility = ((mask: number) => boolean) & {
-  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements): number;
+  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): number;
   threshold: number;
   /**
    * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
    * may anchor a hit and count as a name part, so a hit may hold no required word (`YK-AKF` ~ `YK-AND`).
    */
   optionalWords: number;
+  /**
+   * Whether the set could make a hit without any query word earning a split or abbreviation credit: an entity
+   * holding no witness of a split (QueryReach.splitWitness) is a hit only where this holds.
+   */
+  withoutSplits(mask: number): boolean;
   /** What query word i can earn on vocabulary word id; 0 where exact_match decides. */
   creditOn?(i: number, id: number): number;
   acronymCredit?(i: number): number;
@@ -48,7 +53,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5, optionalWords: 0 });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5, optionalWords: 0, withoutSplits: all });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -62,6 +67,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     return sim * index.weightOfId(id);
   };
   const credit = new Float64Array(n);
+  // The same without the split and abbreviation credits (withoutSplits).
+  const plain = new Float64Array(n);
   const mass = new Float64Array(n);
   let count = 0;
   for (let i = 0; i < n; i++) {
@@ -70,15 +77,22 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     mass[i] = index.weight(query.words[i]!.text);
     // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
     // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
-    let best = Math.max(acronymWord[i] ? query.words[i]!.text.length : 0, splitCredit[i]!);
-    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
-    credit[i] = best;
+    let best = acronymWord[i] ? query.words[i]!.text.length : 0;
+    let unsplit = best;
+    for (const id of reach[i]!) {
+      const c = creditOn(i, id);
+      best = Math.max(best, c);
+      if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
+    }
+    plain[i] = unsplit;
+    credit[i] = Math.max(best, splitCredit[i]!);
   }
   // What the query words that may stay unmatched can earn (assign.ts): placed one on one list word, an initial at
   // most an initial's mass, a repeat nothing, another word its best on the list words it reaches; in any
   // placement, also its best on the words of the glued forms and splits it belongs to.
   let optionalSingle = 0;
   let optionalMulti = 0;
+  let optionalPlain = 0;
   let optionalWords = 0;
   const optionalIndex: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -88,9 +102,15 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     const q = query.words[i]!;
     const initial = q.text.length === 1 && !q.isNumber;
     let best = 0;
-    for (const id of reach[i]!) best = Math.max(best, creditOn(i, id));
+    let unsplit = 0;
+    for (const id of reach[i]!) {
+      const c = creditOn(i, id);
+      best = Math.max(best, c);
+      if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
+    }
     optionalSingle += initial ? INITIAL_MASS : best;
     optionalMulti += Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!);
+    optionalPlain += Math.max(initial ? INITIAL_MASS : 0, unsplit);
   }
   const threshold = settings.threshold - 1e-9;
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
@@ -98,10 +118,11 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   /**
    * The highest evidence of matching these words, with this much list mass certainly unmatched (never a list
    * word an optional query word reaches); `credits`, when given, are what each word can earn on one entity (at
-   * most its `credit`). The words that may stay unmatched are always credited with what they can earn; under
-   * `single` placements (see Placements) no word earns its split credit.
+   * most its `credit`), and `splitCredits` what each can earn there written as several list words or abbreviating
+   * them (at most its split credit: QueryReach.splitWitness). The words that may stay unmatched are always credited
+   * with what they can earn; under `single` placements (see Placements) no word earns its split credit.
    */
-  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements): number => {
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): number => {
     const splits = placements !== 'single';
     mask &= required;
     // The optional words may make up the words a hit needs (name-match.ts counts every word placed on a full word).
@@ -111,7 +132,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     let largest = 0;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1)) continue;
-      if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredit[i]!) : credits[i]!;
+      if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredits[i]!) : credits[i]!;
       else {
         left += mass[i]!;
         largest = Math.max(largest, mass[i]!);
@@ -127,20 +148,37 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         if (best <= 0) continue;
         const q = query.words[i]!;
         const initial = q.text.length === 1 && !q.isNumber;
-        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!) : initial ? INITIAL_MASS : best;
+        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
       }
     }
     return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
   };
   const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
-  return Object.assign(feasible, { bound, threshold, optionalWords, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+  const withoutSplits = (mask: number): boolean => {
+    mask &= required;
+    if (popcount(mask) + optionalWords < needed) return false;
+    let c = optionalPlain;
+    let left = 0;
+    let largest = 0;
+    for (let i = 0; i < n; i++) {
+      if (!((required >>> i) & 1)) continue;
+      if ((mask >>> i) & 1) c += plain[i]!;
+      else {
+        left += mass[i]!;
+        largest = Math.max(largest, mass[i]!);
+      }
+    }
+    if (drop) left -= largest;
+    return c > 0 && evidenceBound(c, left, 0) >= threshold;
+  };
+  return Object.assign(feasible, { bound, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
 
 /**
  * The required words whose postings are walked: every feasible set holds one of them. Starting from all, the
  * words of most postings are left out while the words left out could not make a hit alone.
  */
-export function drivers(index: EntityIndex, r: QueryReach, feasible: Feasibility): number[] {
+export function drivers(index: EntityIndex, r: QueryReach, feasible: (mask: number) => boolean): number[] {
   const { required, n, reach, acronymWord, acronymSlots } = r;
   const words: { i: number; cost: number }[] = [];
   for (let i = 0; i < n; i++) {

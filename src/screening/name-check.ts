@@ -8,7 +8,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { BITS, FLAGS, OPTIONAL_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
@@ -35,7 +35,7 @@ export function namePossibility(
   feasible: Feasibility,
   settings: CandidateSettings,
   marks: StampedMarks,
-  creditTable: Float64Array,
+  tables: { credit: Float64Array; split: Float64Array; part: Float64Array },
   counters: SearchCounters,
 ): (name: PreparedName, entityType: EntityType) => boolean {
   const { required, n, acronymWord } = r;
@@ -60,6 +60,13 @@ export function namePossibility(
   const withCredits = feasible.creditOn !== undefined;
   const credits = new Float64Array(n);
   const formsDecide = splitCreditNeedsForm(query, r);
+  const creditTable = tables.credit;
+  const splitTable = tables.split;
+  // Split credits per name where the witnesses are complete (QueryReach.splitWitness).
+  const splitCredits = withCredits && formsDecide ? new Float64Array(n) : undefined;
+  // What the parts of each query word's splits the name holds bring together (QueryReach.splitParts).
+  const partSums = new Float64Array(n);
+  const partTable = tables.part;
   const optional = feasible.optionalWords;
   return (name: PreparedName, entityType: EntityType): boolean => {
     counters.namesChecked++;
@@ -77,6 +84,8 @@ export function namePossibility(
     let splits = !formsDecide;
     if (withCredits) {
       credits.fill(0);
+      splitCredits?.fill(0);
+      partSums.fill(0);
       for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
     }
     for (let j = 0; j < words.length; j++) {
@@ -89,6 +98,11 @@ export function namePossibility(
       if ((flags & (SOFT | FORM)) !== 0) splits = true;
       if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
       if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
+      const parts = splitCredits === undefined ? 0 : marks.get(id, PART_BITS);
+      if (parts !== 0) {
+        const row = (marks.get(id, ROW) - 1) * n;
+        for (let i = 0; i < n; i++) if ((parts >>> i) & 1) partSums[i] = partSums[i]! + partTable[row + i]!;
+      }
       const optionalBits = marks.get(id, OPTIONAL_BITS);
       if (withCredits && optionalBits !== 0) {
         const row = (marks.get(id, ROW) - 1) * n;
@@ -96,6 +110,7 @@ export function namePossibility(
           if (!((optionalBits >>> i) & 1)) continue;
           const value = creditTable[row + i]!;
           if (value > credits[i]!) credits[i] = value;
+          if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
         }
       }
       if (bits !== 0) {
@@ -107,6 +122,7 @@ export function namePossibility(
             if (!((bits >>> i) & 1)) continue;
             const value = creditTable[row + i]!;
             if (value > credits[i]!) credits[i] = value;
+            if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
           }
         }
         continue;
@@ -115,10 +131,12 @@ export function namePossibility(
       if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
+    // A split earns at most what the parts held bring (a split needs all its parts).
+    if (splitCredits !== undefined) for (let i = 0; i < n; i++) if (partSums[i]! < splitCredits[i]!) splitCredits[i] = partSums[i]!;
     if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.
-    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single') >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
+    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits) >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
     if (ok) counters.namesMatched++;
     return ok;
   };

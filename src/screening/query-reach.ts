@@ -9,7 +9,7 @@ import { sameWord, type PreparedWord } from '../names/prepare.js';
 import { isOneEdit, wordMatchType, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
-import { SIMILARITY } from '../names/evidence.js';
+import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { deletionKeys, skeletonKeys } from './vocabulary.js';
 
@@ -45,6 +45,24 @@ export interface QueryReach {
   acronymSlots: (readonly number[] | undefined)[];
   /** The most a query word written as several list words can earn: the parts' rarities together. */
   splitCredit: Float64Array;
+  /**
+   * Per query word: the vocabulary words that witness its split credit, each with the most it can earn there: the
+   * rarest part of each way of writing the word as several list words, every word of an expansion it abbreviates.
+   * A split needs all its parts, an expansion all its words: a name holding no witness of a query word earns no
+   * split credit for it. Complete only where QueryReach.forms is known (splitCreditNeedsForm).
+   */
+  splitWitness: Map<number, number>[];
+  /**
+   * Per query word: every part of its splits and every word of the expansions it abbreviates, with the most that
+   * word brings to one of them (its rarity, times its repeats there, by SIMILARITY.removed_spaces): a name earns at
+   * most the sum over the parts it holds (a split needs all its parts). Complete where splitWitness is.
+   */
+  splitParts: Map<number, number>[];
+  /**
+   * Per query word: the words it reaches only as a split's witness or an expansion's word (no per-word type, glue
+   * or acronym reaches them): what it earns there is a split credit (Feasibility.withoutSplits leaves it out).
+   */
+  splitOnly: Set<number>[];
   /** Every part of a query word written as several list words (only the rarest is reached). */
   softIds: Set<number>;
   /**
@@ -82,12 +100,33 @@ export class VocabularyLookup {
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
     const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
-    const viaGlue = (wordId: number, from: number, count: number): void => {
-      for (let k = from; k < Math.min(from + count, n); k++) reach[k]!.add(wordId);
+    // Words reached other than as a split's witness or an expansion's word (see QueryReach.splitOnly).
+    const plain: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const viaGlue = (wordId: number, from: number, count: number, split = false): void => {
+      for (let k = from; k < Math.min(from + count, n); k++) {
+        reach[k]!.add(wordId);
+        if (!split) plain[k]!.add(wordId);
+      }
     };
     const acronymWord: boolean[] = new Array(n).fill(false);
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     const splitCredit = new Float64Array(n);
+    const splitWitness: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
+    const splitParts: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
+    const witness = (i: number, id: number, credit: number): void => {
+      const known = splitWitness[i]!;
+      if ((known.get(id) ?? -1) < credit) known.set(id, credit);
+    };
+    // Each part's share of a split or expansion: its rarity times its repeats there.
+    const partsOf = (i: number, ids: readonly number[]): void => {
+      const known = splitParts[i]!;
+      for (const id of ids) {
+        let repeats = 0;
+        for (const other of ids) if (other === id) repeats++;
+        const share = SIMILARITY.removed_spaces * repeats * this.partMass(id);
+        if ((known.get(id) ?? -1) < share) known.set(id, share);
+      }
+    };
     const softIds = new Set<number>();
     const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
     const anchorable = complete ? new Set<number>() : undefined;
@@ -103,7 +142,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) {
         required |= bit(i);
         const q = query.words[i]!;
-        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) reach[i]!.add(id);
+        for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) viaGlue(id, i, 1);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
@@ -114,7 +153,7 @@ export class VocabularyLookup {
         const matches = this.vocabularyTypes(q, ctx, settings.minEditLength);
         if (q.text.length > 1) wordTypes[i] = matches;
         for (const [id, type] of matches) {
-          reach[i]!.add(id);
+          viaGlue(id, i, 1);
           if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
@@ -129,16 +168,21 @@ export class VocabularyLookup {
           form(wordId);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
-        const expanded = this.markAbbreviations(query, i, (wordId, count) => {
-          viaGlue(wordId, i, count);
+        const expanded = this.markAbbreviations(query, i, (wordId, count, expansion) => {
+          viaGlue(wordId, i, count, expansion);
           form(wordId);
-        }, form);
+        }, form, (wordIds, credit) => {
+          for (const id of wordIds) witness(i, id, credit);
+          partsOf(i, wordIds);
+        });
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
         this.markSplit(q, (wordId, total, parts) => {
-          viaGlue(wordId, i, 1);
+          viaGlue(wordId, i, 1, true);
           form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
+          witness(i, wordId, SIMILARITY.removed_spaces * total);
+          partsOf(i, parts);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
@@ -158,7 +202,12 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
       particlesOnly = required !== 0;
     }
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, softIds, anchorable, forms };
+    const splitOnly = reach.map((ids, k) => {
+      const only = new Set<number>();
+      for (const id of ids) if (!plain[k]!.has(id)) only.add(id);
+      return only;
+    });
+    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, splitParts, splitOnly, softIds, anchorable, forms };
   }
 
   /**
@@ -214,7 +263,13 @@ export class VocabularyLookup {
    * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
    * reached), or spelling out an expansion whose abbreviation list words may carry (its words are reached).
    */
-  private markAbbreviations(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void, form: (wordId: number) => void): number {
+  private markAbbreviations(
+    query: PreparedQuery,
+    i: number,
+    mark: (wordId: number, count: number, expansion: boolean) => void,
+    form: (wordId: number) => void,
+    witness: (wordIds: readonly number[], credit: number) => void,
+  ): number {
     const { abbreviations, expansions, abbreviationStarts } = this.index.tables;
     if (abbreviations.size === 0) return 0;
     // The most an abbreviation of the query can earn: the rarities of its expansion's words (assign.ts).
@@ -227,13 +282,16 @@ export class VocabularyLookup {
         glued += query.words[i + k - 1]!.text;
         for (const expansion of abbreviations.get(glued) ?? []) {
           let total = 0;
+          const ids: number[] = [];
           for (const w of expansion) {
             const id = vocab.id(w);
             if (id === undefined) continue;
-            mark(id, k);
-            total += this.index.weightOfId(id);
+            mark(id, k, true);
+            ids.push(id);
+            total += this.partMass(id);
           }
           credit = Math.max(credit, SIMILARITY.removed_spaces * total);
+          witness(ids, SIMILARITY.removed_spaces * total);
         }
       }
     }
@@ -244,7 +302,7 @@ export class VocabularyLookup {
         if (e <= MAX_EXPANSION_WORDS) {
           for (const w of short) {
             const id = vocab.id(w);
-            if (id !== undefined) mark(id, e);
+            if (id !== undefined) mark(id, e, false);
           }
         }
         // The matcher takes any run of list words that glue into the abbreviation (assign.ts).
@@ -292,10 +350,20 @@ export class VocabularyLookup {
       let total = 0;
       for (const id of parts) {
         if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
-        total += this.index.weightOfId(id);
+        total += this.partMass(id);
       }
       mark(rarest, total, parts);
     });
+  }
+
+  /**
+   * The most a list word can weigh as a part of a split or expansion (name-match.ts, listMasses): its rarity, or
+   * an initial's mass for a single letter where that is more.
+   */
+  private partMass(id: number): number {
+    const word = this.index.vocab.words[id]!;
+    const weight = this.index.weightOfId(id);
+    return word.text.length === 1 && !word.isNumber ? Math.max(INITIAL_MASS, weight) : weight;
   }
 
   /** Every word written in Han, Hangul or Kana of a split of the query word into 2..4 words, by text. */
@@ -316,6 +384,9 @@ export class VocabularyLookup {
   private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
     const parts: number[] = [];
     const dead = new Set<number>(); // positions from which no split into the parts left exists (× 8)
+    // Each piece is looked up once (null: no word), whatever the paths that reach it.
+    const size = text.length + 1;
+    const pieces: (readonly number[] | null | undefined)[] = [];
     const walk = (from: number): boolean => {
       if (from === text.length) {
         if (parts.length < least) return false;
@@ -324,9 +395,11 @@ export class VocabularyLookup {
       }
       if (parts.length === most || dead.has(from * 8 + parts.length)) return false;
       let any = false;
-      for (let cut = from + 1; cut <= text.length; cut++) {
-        const ids = word(text.slice(from, cut));
-        if (ids === undefined) continue;
+      // The last part allowed must run to the end of the text.
+      for (let cut = parts.length === most - 1 ? text.length : from + 1; cut <= text.length; cut++) {
+        let ids = pieces[from * size + cut];
+        if (ids === undefined) pieces[from * size + cut] = ids = word(text.slice(from, cut)) ?? null;
+        if (ids === null) continue;
         for (const id of ids) {
           parts.push(id);
           any = walk(cut) || any;

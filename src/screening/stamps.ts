@@ -51,7 +51,10 @@ export class StampedMarks {
     return this.touch(id);
   }
 
-  /** The arrays behind the marks, for loops that read many ids (valid until the next reset). */
+  /**
+   * The arrays behind the marks, for loops over many ids (valid until the next reset). A loop that marks an id
+   * sets its stamp to `now` and writes every plane's entry (they hold a stale value until then).
+   */
   view(): { stamps: Uint32Array; now: number; planes: readonly Int32Array[] } {
     return { stamps: this.stamps, now: this.now, planes: this.planes };
   }

@@ -9,11 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
-import { validateSearchRequest } from '../../src/request/validate.js';
-import { prepareQuery } from '../../src/names/name-match.js';
-import { settingsFor } from '../../src/names/compare.js';
-import { matchEntity } from '../../src/names/entity-match.js';
 import type { Entity } from '../../src/types/entity.js';
+import { indexAndScan } from './index-and-scan.js';
 
 const organisation = (id: string, name: string): Entity => ({ id, entity_type: 'organisation', name, sources: ['t'], types: ['sanction'] });
 const LIST: Entity[] = [
@@ -28,16 +25,7 @@ const ECA: Entity[] = [{ ...organisation('eca', 'ENSAMBLADORA COLOMBIANA AUTOMOT
 const SCREENERS = { mixed: createScreener({ entities: LIST }), eca: createScreener({ entities: ECA }) };
 
 function ids(list: keyof typeof SCREENERS, request: Record<string, unknown>): { viaIndex: string[]; scan: string[] } {
-  const screener = SCREENERS[list];
-  const index = screener.lists.index;
-  const valid = validateSearchRequest(request);
-  if (!valid.ok) throw new Error('invalid request');
-  const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
-  const settings = settingsFor(valid.value, index.tables, index.weight);
-  const scan: string[] = [];
-  for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.entity(slot)!.id);
-  const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
-  return { viaIndex: viaIndex.sort(), scan: scan.sort() };
+  return indexAndScan(SCREENERS[list], request);
 }
 
 describe('the index finds every hit an optional query word helps make', () => {

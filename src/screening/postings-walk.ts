@@ -1,0 +1,156 @@
+/**
+ * The postings walk of candidate generation (candidates.ts): the entity slots holding a word of the drivers'
+ * reach (or, when fewer, a word a hit could be anchored on), then, where a hit needs evidence on two name parts,
+ * only those that hold words of two required query words or are spared that rule. The second step reads postings
+ * (one stamp per slot) instead of each entity's words: a person's entity holding one query word's neighbours
+ * only, the most of what a common word reaches, is dropped before its words are read.
+ */
+import type { PreparedQuery } from '../names/name-match.js';
+import type { EntityIndex } from './entity-index.js';
+import { popcount, type Feasibility } from './feasibility.js';
+import type { QueryReach } from './query-reach.js';
+import type { StampedMarks } from './stamps.js';
+
+/** The flag of a slot holding a word an optional query word reaches (in the bits `walkPostings` keeps per slot). */
+const HOLDS_OPTIONAL = 1 << 31;
+/**
+ * The parts filter runs when the postings it adds are at most this many times those of the walk: a posting costs
+ * one stamp, an entity kept for the candidate check reads all its words (about four times more at 1M entities,
+ * where 2 measured better than 1 or 4: docs/benchmarks.md).
+ */
+const PARTS_FILTER_COST = 2;
+/** Below this many postings walked, the entities are checked on their words directly. */
+const PARTS_FILTER_MIN = 64;
+
+export interface WalkInput {
+  query: PreparedQuery;
+  r: QueryReach;
+  feasible: Feasibility;
+  /** The driver query words (feasibility.ts, drivers). */
+  walk: readonly number[];
+  /**
+   * Where the drivers were chosen without split credits (Feasibility.withoutSplits): the witnesses of every query
+   * word's splits (QueryReach.splitWitness), whose postings hold every entity that may earn one.
+   */
+  witnesses: ReadonlySet<number> | undefined;
+  /** A hit may hold no required word (the optional words' credit alone can make one): their postings too. */
+  optionalAlone: boolean;
+  /** Slots a query acronym could anchor a hit on (walked with the anchorable words). */
+  acronymAnchorSlots: readonly number[];
+  /** A name search under the evidence rule (not exact_match). */
+  threshold: boolean;
+  /** Name parts a person's hit needs evidence on (2, or 1 under name_variations, exact_match or one word). */
+  need: number;
+  /**
+   * The bits of the required query words reaching a vocabulary word that counts as a name part, by id: 0 for an
+   * initial (a digit, or a part of a query word written as several list words, counts), as in the candidate check.
+   */
+  requiredOf: (id: number) => number;
+  /** Whether an optional query word reaches a vocabulary word, by id. */
+  optionalOf: (id: number) => boolean;
+  /** Per slot: the bits of the required query words its organisation names spell as acronyms. */
+  acronymBits: StampedMarks;
+  counters: { postingsWalked: number };
+}
+
+/**
+ * The slots to check (each once), in the order reached. `reached` is reset here: plane 0 holds, where the parts
+ * filter ran, the bits of the required query words each slot holds a word of.
+ */
+export function walkPostings(index: EntityIndex, reached: StampedMarks, input: WalkInput): number[] {
+  const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
+  const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
+  const postingsOf = index.postings;
+  reached.reset(index.slotCount);
+  // The words whose postings the walk reads: the drivers' reach, or the anchorable words when fewer postings.
+  let driverCost = 0;
+  for (const id of witnesses ?? []) driverCost += postingsOf[id]?.length ?? 0;
+  for (const i of walk) {
+    for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
+    if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
+  }
+  let anchorCost = Infinity;
+  if (threshold && anchorable !== undefined) {
+    anchorCost = acronymAnchorSlots.length;
+    for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
+  }
+  const ids = new Set<number>();
+  const lists: (readonly number[])[] = [];
+  if (anchorCost < driverCost) {
+    for (const id of anchorable!) ids.add(id);
+    lists.push(acronymAnchorSlots);
+  } else {
+    for (const id of witnesses ?? []) ids.add(id);
+    for (const i of walk) {
+      for (const id of reach[i]!) ids.add(id);
+      if (acronymWord[i]) lists.push(acronymSlots[i]!);
+    }
+    // A hit holding no required word (the optional words' credit alone can make one): their postings too.
+    if (threshold && optionalAlone) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) ids.add(id);
+  }
+  let cost = 0;
+  for (const id of ids) cost += postingsOf[id]?.length ?? 0;
+  for (const list of lists) cost += list.length;
+  // What a slot holds for the parts filter: the required query words reaching a word (their bits), and whether an
+  // optional query word reaches it (an optional word may make a name part: then one required word may do).
+  const optionalParts = feasible.optionalWords > 0;
+  const bitsOfWord = (id: number): number => requiredOf(id) | (optionalParts && optionalOf(id) ? HOLDS_OPTIONAL : 0);
+  // The other words the parts filter reads: every word a required query word (or an optional one) reaches.
+  let others: number[] = [];
+  let otherCost = 0;
+  if (need >= 2 && cost >= PARTS_FILTER_MIN) {
+    const seen = new Set<number>();
+    for (let j = 0; j < n && otherCost <= PARTS_FILTER_COST * cost; j++) {
+      for (const id of reach[j]!) {
+        if (ids.has(id) || seen.has(id) || bitsOfWord(id) === 0) continue;
+        seen.add(id);
+        others.push(id);
+        otherCost += postingsOf[id]?.length ?? 0;
+      }
+    }
+  }
+  const filter = need >= 2 && cost >= PARTS_FILTER_MIN && otherCost <= PARTS_FILTER_COST * cost;
+  const touched: number[] = [];
+  if (!filter) others = [];
+  // The marks' arrays, read and written directly: this loop runs once per posting.
+  const { stamps, now, planes } = reached.view();
+  const held = planes[0]!;
+  const walked = (slots: readonly number[], bits: number): void => {
+    counters.postingsWalked += slots.length;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (stamps[slot] !== now) {
+        stamps[slot] = now;
+        held[slot] = bits;
+        touched.push(slot);
+      } else held[slot]! |= bits;
+    }
+  };
+  for (const id of ids) {
+    const slots = postingsOf[id];
+    if (slots !== undefined) walked(slots, filter ? bitsOfWord(id) : 0);
+  }
+  for (const slots of lists) walked(slots, 0);
+  if (!filter) return touched;
+  for (const id of others) {
+    const slots = postingsOf[id];
+    if (slots === undefined) continue;
+    counters.postingsWalked += slots.length;
+    const bits = bitsOfWord(id);
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (stamps[slot] === now) held[slot]! |= bits;
+    }
+  }
+  // A person's entity (or any, for a person query) whose names all have two full words needs evidence on two name
+  // parts (candidates.ts): words of two required query words, or one and a word an optional query word reaches.
+  // It holds them only if its slot was reached by them (an acronym counts as its word).
+  const short = index.shortNames;
+  const personQuery = query.entityType === 'person';
+  const out: number[] = [];
+  for (const slot of touched) {
+    const bits = held[slot]! | acronymBits.get(slot);
+    if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
+  }
+  return out;
+}

@@ -13,12 +13,13 @@ import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
 import { csr, type IndexParts } from './index-parts.js';
-import { GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
+import { entityNames, GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
+import { PreparedCache } from './prepared-cache.js';
 
 /** An indexed name: prepared words shared with the vocabulary (each carries its vocabulary `id`). */
 export type IndexedName = PreparedName;
 
-export { noRoles } from './name-store.js';
+export { noRoles, entityNames } from './name-store.js';
 
 export const idOf = (word: PreparedWord): number => word.id!;
 
@@ -28,26 +29,8 @@ export function nameIds(name: IndexedName): number[] {
 }
 
 const NO_YEARS: number[] = Object.freeze([]) as unknown as number[];
-/**
- * Prepared entities kept made (a direct-mapped cache: an entry is replaced by the next slot mapped there). A list of
- * up to FULL_CACHE entities keeps every one (as when the index held name objects); a larger one keeps the last
- * SMALL_CACHE: a larger cache keeps objects alive long enough to be promoted, which cost more than it saved at 100k
- * and 1M entities.
- */
-const FULL_CACHE = 1 << 14;
-const SMALL_CACHE = 1 << 8;
 /** The weak-alias marks of an entity with none (up to this many names). */
 const NO_WEAK = new Uint8Array(256);
-
-/** The names of an entity, with the text each comes from (its source in the entity: -1 `name`, i `aka[i]`). */
-export function entityNames(entity: Entity): { text: string; source: number }[] {
-  const out: { text: string; source: number }[] = [];
-  if (typeof entity.name === 'string') out.push({ text: entity.name, source: -1 });
-  (entity.aka ?? []).forEach((aka, i) => {
-    if (typeof aka?.name === 'string') out.push({ text: aka.name, source: i });
-  });
-  return out;
-}
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
@@ -103,10 +86,7 @@ export class EntityIndex {
   protected single: Uint8Array = new Uint8Array(1 << 12);
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
   protected short: Uint8Array = new Uint8Array(1 << 10);
-  private readonly cacheSlot: Int32Array = new Int32Array(FULL_CACHE).fill(-1);
-  private readonly cached: (PreparedEntity | undefined)[] = new Array<PreparedEntity | undefined>(FULL_CACHE);
-  /** The cache entries in use (FULL_CACHE or SMALL_CACHE) - 1. */
-  private cacheMask = FULL_CACHE - 1;
+  private readonly cache = new PreparedCache();
 
   constructor(
     readonly tables: WordTables,
@@ -341,11 +321,7 @@ export class EntityIndex {
     for (let k = this.flatStart[slot]!; k < this.flatStart[slot + 1]!; k++) this.df[this.flatWords[k]!]!--;
     this.docs[slot] = undefined;
     this.alive[slot] = 0;
-    const c = slot & this.cacheMask;
-    if (this.cacheSlot[c] === slot) {
-      this.cacheSlot[c] = -1;
-      this.cached[c] = undefined;
-    }
+    this.cache.drop(slot);
     this.byId.delete(id);
     this.live--;
     this.version++;
@@ -503,22 +479,15 @@ export class EntityIndex {
    * marks given, all the matcher reads.
    */
   prepared(slot: number): PreparedEntity {
-    if (this.cacheMask !== SMALL_CACHE - 1 && this.store.slots > FULL_CACHE) {
-      // The list outgrew the full cache: keep the small one only.
-      this.cacheMask = SMALL_CACHE - 1;
-      this.cacheSlot.fill(-1);
-      this.cached.fill(undefined);
-    }
-    const c = slot & this.cacheMask;
-    if (this.cacheSlot[c] === slot) return this.cached[c]!;
+    const known = this.cache.get(slot, this.store.slots);
+    if (known !== undefined) return known;
     const entity = this.docs[slot] ?? ({ id: this.ids[slot]!, entity_type: this.entityType(slot) } as Entity);
     const { store } = this;
     const count = store.slotStart[slot + 1]! - store.slotStart[slot]!;
     const weak = count <= NO_WEAK.length && !store.anyWeak(slot) ? NO_WEAK : store.weak.subarray(store.slotStart[slot]!, store.slotStart[slot + 1]!);
     const names = store.made(slot, this.vocab.words, this);
     const prepared: PreparedEntity = { entity, names, years: this.birthYears(slot), deceased: this.dead[slot] === 1, weak };
-    this.cacheSlot[c] = slot;
-    this.cached[c] = prepared;
+    this.cache.set(slot, prepared);
     return prepared;
   }
 }

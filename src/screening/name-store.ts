@@ -10,6 +10,7 @@ import type { AffixRole } from '../names/affixes.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { grown } from './stamps.js';
+import type { Entity } from '../types/entity.js';
 
 /** Affix roles by code (0: none); a code is the role's position here. */
 export const AFFIX_ROLES: readonly (AffixRole | undefined)[] = [
@@ -212,4 +213,14 @@ export class IndexName implements PreparedName {
   get original(): string {
     return this.texts.nameText(this.slot, this.source);
   }
+}
+
+/** The names of an entity, with the text each comes from (its source in the entity: -1 `name`, i `aka[i]`). */
+export function entityNames(entity: Entity): { text: string; source: number }[] {
+  const out: { text: string; source: number }[] = [];
+  if (typeof entity.name === 'string') out.push({ text: entity.name, source: -1 });
+  (entity.aka ?? []).forEach((aka, i) => {
+    if (typeof aka?.name === 'string') out.push({ text: aka.name, source: i });
+  });
+  return out;
 }

@@ -14,7 +14,7 @@ import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { namePossibility, splitCreditNeedsForm } from './name-check.js';
-import { drivers, feasibility, popcount, type Feasibility } from './feasibility.js';
+import { addSplitParts, capSplits, drivers, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
 import { walkPostings } from './postings-walk.js';
@@ -244,24 +244,14 @@ export class CandidateFinder {
         const b = bitsOf[id]!;
         const all = b | optionalOf[id]!;
         const parts = splitCredits === undefined ? 0 : partOf[id]!;
-        if (parts !== 0) {
-          const row = (rowOf[id]! - 1) * n;
-          for (let j = 0; j < n; j++) if ((parts >>> j) & 1) partSums[j] = partSums[j]! + partTable[row + j]!;
-        }
+        if (parts !== 0) addSplitParts(parts, (rowOf[id]! - 1) * n, n, partTable, partSums);
         if (all === 0) continue;
         // A full word: not an initial (a digit, or a part of a query word written as several list words, counts).
         if (b !== 0 && (single[id] === 0 || (flagsOf[id]! & WordFlag.Soft) !== 0 || vocabWords[id]!.isNumber)) full |= b;
         if (!withCredits) continue;
-        const row = (rowOf[id]! - 1) * n;
-        for (let j = 0; j < n; j++) {
-          if (!((all >>> j) & 1)) continue;
-          const value = table[row + j]!;
-          if (value > credits[j]!) credits[j] = value;
-          if (splitCredits !== undefined && splitTable[row + j]! > splitCredits[j]!) splitCredits[j] = splitTable[row + j]!;
-        }
+        raiseCredits(all, (rowOf[id]! - 1) * n, n, table, credits, splitTable, splitCredits);
       }
-      // A split earns at most what the parts held bring (a split needs all its parts).
-      if (splitCredits !== undefined) for (let j = 0; j < n; j++) if (partSums[j]! < splitCredits[j]!) splitCredits[j] = partSums[j]!;
+      capSplits(splitCredits, partSums, n);
       const ab = acronyms ? acronymBits.get(slot) : 0;
       if (ab !== 0) {
         full |= ab;

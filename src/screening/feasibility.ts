@@ -203,3 +203,26 @@ export function popcount(x: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
+
+/**
+ * Raise the best credit of each query word in `bits` (and its split credit, when kept) to what it earns on one row
+ * of the credit tables (a vocabulary word reached in this search: candidates.ts markWords).
+ */
+export function raiseCredits(bits: number, row: number, n: number, creditTable: Float64Array, credits: Float64Array, splitTable: Float64Array, splitCredits: Float64Array | undefined): void {
+  for (let i = 0; i < n; i++) {
+    if (!((bits >>> i) & 1)) continue;
+    const value = creditTable[row + i]!;
+    if (value > credits[i]!) credits[i] = value;
+    if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
+  }
+}
+
+/** Add what the split parts in `bits` bring on one row of the part table (QueryReach.splitParts). */
+export function addSplitParts(bits: number, row: number, n: number, partTable: Float64Array, partSums: Float64Array): void {
+  for (let i = 0; i < n; i++) if ((bits >>> i) & 1) partSums[i] = partSums[i]! + partTable[row + i]!;
+}
+
+/** A split earns at most what the parts held bring (a split needs all its parts). */
+export function capSplits(splitCredits: Float64Array | undefined, partSums: Float64Array, n: number): void {
+  if (splitCredits !== undefined) for (let i = 0; i < n; i++) if (partSums[i]! < splitCredits[i]!) splitCredits[i] = partSums[i]!;
+}

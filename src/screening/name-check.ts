@@ -9,7 +9,7 @@ import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
 import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
-import { popcount, type Feasibility } from './feasibility.js';
+import { addSplitParts, capSplits, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
 import type { StampedMarks } from './stamps.js';
@@ -99,40 +99,20 @@ export function namePossibility(
       if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
       if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
       const parts = splitCredits === undefined ? 0 : marks.get(id, PART_BITS);
-      if (parts !== 0) {
-        const row = (marks.get(id, ROW) - 1) * n;
-        for (let i = 0; i < n; i++) if ((parts >>> i) & 1) partSums[i] = partSums[i]! + partTable[row + i]!;
-      }
+      if (parts !== 0) addSplitParts(parts, (marks.get(id, ROW) - 1) * n, n, partTable, partSums);
       const optionalBits = marks.get(id, OPTIONAL_BITS);
-      if (withCredits && optionalBits !== 0) {
-        const row = (marks.get(id, ROW) - 1) * n;
-        for (let i = 0; i < n; i++) {
-          if (!((optionalBits >>> i) & 1)) continue;
-          const value = creditTable[row + i]!;
-          if (value > credits[i]!) credits[i] = value;
-          if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
-        }
-      }
+      if (withCredits && optionalBits !== 0) raiseCredits(optionalBits, (marks.get(id, ROW) - 1) * n, n, creditTable, credits, splitTable, splitCredits);
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
-        if (withCredits) {
-          const row = (marks.get(id, ROW) - 1) * n;
-          for (let i = 0; i < n; i++) {
-            if (!((bits >>> i) & 1)) continue;
-            const value = creditTable[row + i]!;
-            if (value > credits[i]!) credits[i] = value;
-            if (splitCredits !== undefined && splitTable[row + i]! > splitCredits[i]!) splitCredits[i] = splitTable[row + i]!;
-          }
-        }
+        if (withCredits) raiseCredits(bits, (marks.get(id, ROW) - 1) * n, n, creditTable, credits, splitTable, splitCredits);
         continue;
       }
       if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
       if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
-    // A split earns at most what the parts held bring (a split needs all its parts).
-    if (splitCredits !== undefined) for (let i = 0; i < n; i++) if (partSums[i]! < splitCredits[i]!) splitCredits[i] = partSums[i]!;
+    capSplits(splitCredits, partSums, n);
     if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.

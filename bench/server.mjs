@@ -1,6 +1,6 @@
 // The HTTP overhead of `tamis serve`, on the built package:
 //   npm run bench:server            (= npm run build && node bench/server.mjs)
-//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample | --empty] [--dist DIR]
+//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample | --empty] [--dist DIR] [--against DIR]
 //
 // POST /searches over the OFAC SDN list from ../shared/data/ofac (the bundled sample list with --sample or when the
 // folder is absent; an empty list with --empty), five ways in the same run, in alternating blocks of 50 calls, in
@@ -13,7 +13,10 @@
 //   tamis serve  createServer(), logging at info as `tamis serve` does (one line per request, buffered), to /dev/null;
 //   bare route   a bare Fastify route making the same service call and sending JSON.stringify(answer): the floor
 //                of any HTTP layer doing this work with Fastify and Node's http;
-//   canned       a bare Fastify route sending a fixed answer of the same size, no search: HTTP alone.
+//   canned       a bare Fastify route sending a fixed answer of the same size, no search: HTTP alone;
+//   against      with --against DIR: tamis serve of another build (e.g. dist-base, the build of main) over the same
+//                service, so a change to the server is measured paired, in the same run, against the build before it
+//                (six ways: give a multiple of 300 calls, e.g. 2400, so that each order of the ways runs equally often).
 // The client (undici, one keep-alive connection per server, one call at a time) runs in a child process, so the
 // server's CPU time is measured alone (process.cpuUsage() of this process over each block); the client's CPU is
 // reported beside it. CPU time is the figure to read on a loaded machine: wall times include waiting for a core.
@@ -43,8 +46,6 @@ const williams = (n) => {
   const rows = Array.from({ length: n }, (_, i) => first.map((k) => (k + i) % n));
   return n % 2 === 0 ? rows : [...rows, ...rows.map((r) => [...r].reverse())];
 };
-const WILLIAMS_5 = williams(5);
-const WILLIAMS_3 = williams(3);
 const KEY = 'bench-key-0001';
 const body = (names, i) => ({ search_term: names[i % names.length], client_ref: `C-${i % 50}`, limit: 10 });
 
@@ -116,6 +117,9 @@ async function main() {
   const { createMemoryStore, createScreener, createScreeningService, randomIds, systemClock } = await import(`${dist}index.js`);
   const { importOfacDir } = await import(`${dist}importers/node.js`);
   const { bufferedLog, createServer } = await import(`${dist}server/index.js`);
+  const againstAt = process.argv.indexOf('--against');
+  const againstDir = againstAt > 0 ? process.argv[againstAt + 1] : null;
+  const other = againstDir ? await import(`${pathToFileURL(`${resolve(againstDir)}/`).href}server/index.js`) : null;
 
   const calls = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
   const tls = process.argv.includes('--tls');
@@ -160,8 +164,11 @@ async function main() {
   const scheme = tls ? 'https' : 'http';
   // As `tamis serve` logs (one line per request, through a buffer), to /dev/null.
   // (A build without bufferedLog logged through pino's default destination: a write per line.)
-  const logger = !log ? false : bufferedLog ? { level: 'info', stream: bufferedLog(openSync('/dev/null', 'w')).stream } : { level: 'info', file: '/dev/null' };
+  const loggerOf = (build) => (!log ? false : build.bufferedLog ? { level: 'info', stream: build.bufferedLog(openSync('/dev/null', 'w')).stream } : { level: 'info', file: '/dev/null' });
+  const logger = loggerOf({ bufferedLog });
   const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
+  // --against: the other build's server over the same service (same store, same searches), with its own logger.
+  const otherServer = other ? await other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null;
   const bareOptions = pems ? { https: { cert: pems.cert, key: pems.key } } : {};
   const bare = Fastify(bareOptions);
   bare.post('/searches', async (req, reply) => {
@@ -176,7 +183,7 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     return `${scheme}://127.0.0.1:${app.server.address().port}`;
   };
-  const urls = { tamis: await server.listen(), bare: await listen(bare), canned: await listen(canned) };
+  const urls = { tamis: await server.listen(), bare: await listen(bare), canned: await listen(canned), ...(otherServer ? { against: await otherServer.listen() } : {}) };
 
   const child = fork(fileURLToPath(import.meta.url), ['--client'], { stdio: 'inherit' });
   child.on('exit', (code) => {
@@ -202,7 +209,8 @@ async function main() {
       echo.write(ONE);
     });
 
-  const ways = ['local', 'idle', 'tamis', 'bare', 'canned'];
+  const ways = ['local', 'idle', 'tamis', 'bare', 'canned', ...(otherServer ? ['against'] : [])];
+  const WILLIAMS = williams(ways.length);
   // blocks: server CPU per call of each block, in round order (the medians below pair the ways round by round).
   const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [] });
   const stats = Object.fromEntries(ways.map((w) => [w, fresh()]));
@@ -240,7 +248,7 @@ async function main() {
   const loadBefore = loadavg()[0];
   for (let i = 0, round = 0; i < calls; i += BLOCK, round++) {
     const to = Math.min(calls, i + BLOCK);
-    for (const k of WILLIAMS_5[round % WILLIAMS_5.length]) await block(ways[k], i, to);
+    for (const k of WILLIAMS[round % WILLIAMS.length]) await block(ways[k], i, to);
   }
   const loadAfter = loadavg()[0];
 
@@ -260,7 +268,7 @@ async function main() {
   };
   const paired = (a, b) => median(stats[a].blocks.map((x, i) => x - stats[b].blocks[i]));
   console.log('  per call, ms                       server CPU (kernel)  median  client CPU   wall mean     p50       p99');
-  const label = { local: 'in process (createSearch)', idle: 'in process, idle between calls', tamis: 'tamis serve', bare: 'bare Fastify route, same call', canned: 'bare Fastify route, canned answer' };
+  const label = { local: 'in process (createSearch)', idle: 'in process, idle between calls', tamis: 'tamis serve', bare: 'bare Fastify route, same call', canned: 'bare Fastify route, canned answer', against: `tamis serve of ${againstDir}` };
   for (const w of ways) {
     const s = stats[w];
     console.log(`  ${label[w].padEnd(34)}${f(per(w, 'serverCpu'))} ${f(per(w, 'serverSys'))} ${f(median(s.blocks))}  ${w === 'local' || w === 'idle' ? '       -' : f(per(w, 'clientCpu'))}  ${f(mean(s.walls))}  ${f(q(s.walls, 0.5))}  ${f(q(s.walls, 0.99))}`);
@@ -274,11 +282,17 @@ async function main() {
   console.log(`    Fastify and Node's HTTP with the same call (bare route minus in process idle between calls): ${both('bare', 'idle')}`);
   console.log(`    tamis's own layer (tamis serve minus bare route): ${both('tamis', 'bare')}`);
   console.log(`    for comparison, HTTP alone (canned answer, no search): server CPU ${per('canned', 'serverCpu').toFixed(3)} ms, client CPU ${per('canned', 'clientCpu').toFixed(3)} ms`);
+  if (otherServer) {
+    console.log(`    tamis serve of ${againstDir} minus in process: ${both('against', 'local')}; minus in process idle between calls: ${both('against', 'idle')}`);
+    console.log(`    this build's tamis serve minus ${againstDir}'s (paired, same run): ${both('tamis', 'against')}`);
+  }
 
   // The layer alone, without sockets: Fastify's inject into tamis serve and into the bare route, over an empty list
   // (the search is a few microseconds), alternating blocks of 500.
   const empty = await makeService([]);
   const layer = await createServer({ service: empty, port: 0, webhooks: false, processMetrics: false, logger });
+  const otherLayer = other ? await other.createServer({ service: empty, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other) }) : null;
+  if (otherLayer) await otherLayer.app.ready();
   const bareLayer = Fastify();
   bareLayer.post('/searches', async (req, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(await empty.forApiKey(String(req.headers.authorization).slice(6)).createSearch(req.body))));
   await layer.app.ready();
@@ -289,19 +303,23 @@ async function main() {
     local: async (i) => emptyApi.createSearch(body(names, i)),
     tamis: async (i) => inject(layer.app, i),
     bare: async (i) => inject(bareLayer, i),
+    ...(otherLayer ? { against: async (i) => inject(otherLayer.app, i) } : {}),
   };
-  const layerCpu = { local: 0, tamis: 0, bare: 0 };
+  const layerNames = Object.keys(layerWays);
+  const LAYER_ORDERS = williams(layerNames.length);
+  const layerCpu = Object.fromEntries(layerNames.map((w) => [w, 0]));
   const rounds = 24;
   for (let r = -6; r < rounds; r++) {
-    for (const w of WILLIAMS_3[(r + 6) % 6].map((k) => ['local', 'tamis', 'bare'][k])) {
+    for (const w of LAYER_ORDERS[(r + 6) % LAYER_ORDERS.length].map((k) => layerNames[k])) {
       const c = cpu();
       for (let i = 0; i < 500; i++) await layerWays[w](i);
       if (r >= 0) layerCpu[w] += cpu() - c;
     }
   }
   const us = (w) => (1000 * layerCpu[w]) / (rounds * 500);
-  console.log(`  the layer alone (Fastify inject, no sockets, empty list), CPU per call: tamis serve ${us('tamis').toFixed(1)} µs, bare route ${us('bare').toFixed(1)} µs, in process ${us('local').toFixed(1)} µs: tamis's own layer ${(us('tamis') - us('bare')).toFixed(1)} µs`);
+  console.log(`  the layer alone (Fastify inject, no sockets, empty list), CPU per call: tamis serve ${us('tamis').toFixed(1)} µs, bare route ${us('bare').toFixed(1)} µs, in process ${us('local').toFixed(1)} µs: tamis's own layer ${(us('tamis') - us('bare')).toFixed(1)} µs${otherLayer ? `; tamis serve of ${againstDir} ${us('against').toFixed(1)} µs (its layer ${(us('against') - us('bare')).toFixed(1)} µs)` : ''}`);
   await layer.close();
+  await otherLayer?.close();
 
   // Throughput: 8 in flight over 8 connections, against the in-process calls one after another.
   const flight = await ask({ cmd: 'flight', url: urls.tamis, inflight: 8, calls });
@@ -312,6 +330,7 @@ async function main() {
   echo.destroy();
   child.send({ cmd: 'close' });
   await server.close();
+  await otherServer?.close();
   await bare.close();
   await canned.close();
 }

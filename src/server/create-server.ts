@@ -231,9 +231,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     });
   }
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    metrics.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    metrics.countRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.setNotFoundHandler(async (req, reply) => send(reply, failure(404, `not found: ${req.method} ${req.url.split('?')[0]}`)));

@@ -2,35 +2,105 @@
  * Prometheus metrics (prom-client), one registry per server: requests and their latency by route, searches and
  * their hits, the loaded list version, the webhook backlog and deliveries, list reloads, and Node's process metrics.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
+
+/** Observations a histogram's cells hold before they are handed to it (bounds their memory between scrapes). */
+export const HISTOGRAM_BATCH = 512;
+
+/**
+ * The increments of a labelled counter, or the observations of a labelled histogram, kept per label set in plain
+ * numbers and handed to prom-client in a batch: when the registry reads the metric (its `collect`, so /metrics shows
+ * the same figures), and for a histogram every HISTOGRAM_BATCH observations. prom-client checks and hashes the labels
+ * at every call, which cost several µs of CPU per request in the server (docs/server.md, "Figures"); a batch does it
+ * once per label set, or in a warm loop.
+ */
+class Cells<L extends string, C> {
+  private readonly cells = new Map<string, { labels: LabelValues<L>; cell: C }>();
+  constructor(private readonly fresh: () => C) {}
+  /** The cell of a label set: `key` names it (the label values joined), `labels` builds the labels when it is new. */
+  get(key: string, labels: () => LabelValues<L>): C {
+    let c = this.cells.get(key);
+    if (c === undefined) {
+      c = { labels: labels(), cell: this.fresh() };
+      this.cells.set(key, c);
+    }
+    return c.cell;
+  }
+  each(f: (labels: LabelValues<L>, cell: C) => void): void {
+    for (const c of this.cells.values()) f(c.labels, c.cell);
+  }
+}
+
+class CounterCells<L extends string> {
+  private readonly cells = new Cells<L, { n: number }>(() => ({ n: 0 }));
+  inc(key: string, labels: () => LabelValues<L>): void {
+    this.cells.get(key, labels).n++;
+  }
+  addTo(counter: Counter<L>): void {
+    this.cells.each((labels, c) => {
+      if (c.n === 0) return;
+      counter.inc(labels, c.n);
+      c.n = 0;
+    });
+  }
+}
+
+class HistogramCells<L extends string> {
+  private readonly cells = new Cells<L, number[]>(() => []);
+  private pending = 0;
+  target: Histogram<L> | null = null;
+  observe(key: string, labels: () => LabelValues<L>, value: number): void {
+    this.cells.get(key, labels).push(value);
+    if (++this.pending >= HISTOGRAM_BATCH) this.flush();
+  }
+  flush(): void {
+    const h = this.target;
+    if (h === null) return;
+    this.cells.each((labels, values) => {
+      for (const v of values) h.observe(labels, v);
+      values.length = 0;
+    });
+    this.pending = 0;
+  }
+}
 
 export class ServerMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
+  private readonly requestCells = new CounterCells<'method' | 'route' | 'status'>();
+  private readonly latencyCells = new HistogramCells<'method' | 'route'>();
+  private readonly searchCells = new CounterCells<'kind'>();
+  private readonly hitCells = new HistogramCells<'kind'>();
+  /** Counted through `countRequest` (batched); `inc` on it directly also shows. */
+  readonly requests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'tamis_http_requests_total',
     help: 'HTTP requests answered, by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: () => this.requestCells.addTo(this.requests),
   });
-  readonly latency = new Histogram({
+  readonly latency: Histogram<'method' | 'route'> = new Histogram({
     name: 'tamis_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method and route',
     labelNames: ['method', 'route'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
+    collect: () => this.latencyCells.flush(),
   });
-  readonly searches = new Counter({
+  /** Counted through `countSearch` (batched). */
+  readonly searches: Counter<'kind'> = new Counter({
     name: 'tamis_searches_total',
     help: 'Searches created (kind: name for POST /searches, reference for POST /searches/references)',
     labelNames: ['kind'] as const,
     registers: [this.registry],
+    collect: () => this.searchCells.addTo(this.searches),
   });
-  readonly hits = new Histogram({
+  readonly hits: Histogram<'kind'> = new Histogram({
     name: 'tamis_search_hits',
     help: 'total_hits of each search created',
     labelNames: ['kind'] as const,
     buckets: [0, 1, 2, 5, 10, 20, 50, 100, 200, 500],
     registers: [this.registry],
+    collect: () => this.hitCells.flush(),
   });
   readonly listVersion = new Gauge({
     name: 'tamis_list_version',
@@ -66,6 +136,21 @@ export class ServerMetrics {
   });
 
   constructor(options: { processMetrics?: boolean } = {}) {
+    this.latencyCells.target = this.latency;
+    this.hitCells.target = this.hits;
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'tamis_' });
+  }
+
+  /** One request answered: `tamis_http_requests_total` and `tamis_http_request_duration_seconds`. */
+  countRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${route}`;
+    this.requestCells.inc(`${key} ${status}`, () => ({ method, route, status: String(status) }));
+    this.latencyCells.observe(key, () => ({ method, route }), seconds);
+  }
+
+  /** One search created: `tamis_searches_total` and, when its total is known, `tamis_search_hits`. */
+  countSearch(kind: 'name' | 'reference', totalHits: number | undefined): void {
+    this.searchCells.inc(kind, () => ({ kind }));
+    if (totalHits !== undefined) this.hitCells.observe(kind, () => ({ kind }), totalHits);
   }
 }

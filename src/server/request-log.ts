@@ -17,28 +17,110 @@ export class OneLinePerRequest extends LogController {
 }
 
 /**
- * Bytes of log lines kept before a write (about 120 request lines), the most one write takes, and the longest a line
- * waits (ms) when fewer arrive. Each write goes through libuv's thread pool (a thread woken, then the event loop):
- * at 4 KB a write every 16 requests cost about 9 µs of CPU per request more than at 32 KB (docs/server.md, "Figures").
+ * Characters of log lines kept before a write (about 120 request lines), and the longest a line waits (ms) when
+ * fewer arrive. Each write goes through libuv's thread pool (a thread woken, then the event loop): at 4 KB a write
+ * every 16 requests cost about 9 µs of CPU per request more than at 32 KB (docs/server.md, "Figures").
  */
 export const LOG_BUFFER_BYTES = 32 * 1024;
 export const LOG_MAX_WRITE_BYTES = 64 * 1024;
 export const LOG_FLUSH_MS = 1000;
 
+/** What pino writes the lines to: `write` keeps a line; the lines go to the file by the 32 KB. */
+export interface LogStream {
+  write(line: string): boolean;
+  /** Hands the kept lines to the file and writes them before returning (at exit). */
+  flushSync(): void;
+}
+
 export interface BufferedLog {
-  stream: ReturnType<typeof pino.destination>;
+  stream: LogStream;
   /** Writes what the buffer holds; resolves once written. */
   flush(): Promise<void>;
+  /** Writes what the buffer holds, then closes the destination (not the file descriptor's file: its stream). */
+  close(): Promise<void>;
+}
+
+const open = new Set<LineBuffer>();
+let exitHooked = false;
+/** At exit (process.exit, the end of the event loop), every open buffer writes its lines synchronously. */
+const hookExit = () => {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const b of open) {
+      try {
+        b.flushSync();
+      } catch {
+        // nothing left to do with a line that cannot be written at exit
+      }
+    }
+  });
+};
+
+/**
+ * The lines kept in an array and joined once per write: sonic-boom (pino.destination) appends each line to one
+ * growing string and measures that string's UTF-8 length at every line, which copies the buffer (16 KB on average
+ * at a 32 KB buffer) once per request. The file writes stay sonic-boom's (partial writes, EAGAIN, flushSync).
+ */
+class LineBuffer implements LogStream {
+  private lines: string[] = [];
+  private chars = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly out: ReturnType<typeof pino.destination>) {
+    this.timer = setInterval(() => this.pass(), LOG_FLUSH_MS);
+    this.timer.unref();
+    open.add(this);
+    hookExit();
+  }
+
+  write(line: string): boolean {
+    this.lines.push(line);
+    this.chars += line.length;
+    if (this.chars >= LOG_BUFFER_BYTES) this.pass();
+    return true;
+  }
+
+  /** Hands the kept lines to the destination as one string (written at once, or after the write in progress). */
+  pass(): void {
+    if (this.lines.length === 0) return;
+    const text = this.lines.length === 1 ? (this.lines[0] as string) : this.lines.join('');
+    this.lines = [];
+    this.chars = 0;
+    this.out.write(text);
+  }
+
+  flushSync(): void {
+    this.pass();
+    const out = this.out as unknown as { fd: number; destroyed: boolean };
+    // Not yet open (the file descriptor is given, so only when closed) or closed: nothing can be written.
+    if (!out.destroyed && out.fd >= 0) this.out.flushSync();
+  }
+
+  flush(): Promise<void> {
+    this.pass();
+    return new Promise<void>((resolve) => this.out.flush(() => resolve()));
+  }
+
+  close(): Promise<void> {
+    this.pass();
+    clearInterval(this.timer);
+    open.delete(this);
+    return new Promise<void>((resolve) => {
+      this.out.once('close', () => resolve());
+      this.out.end();
+    });
+  }
 }
 
 /**
  * A log destination (file descriptor, default stdout) written by the 32 KB or at least every second, whichever
- * comes first; pino flushes it when the process exits. A process killed with SIGKILL loses at most the last second.
+ * comes first, and at exit. A process killed with SIGKILL loses at most the last second.
  */
 export function bufferedLog(fd = 1): BufferedLog {
-  const stream = pino.destination({ dest: fd, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_MAX_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS });
-  return {
-    stream,
-    flush: () => new Promise<void>((resolve) => stream.flush(() => resolve())),
-  };
+  // minLength 1: sonic-boom writes what it is handed at once (the buffer here decides when), and its flush waits
+  // for the write in progress (with 0 it would return at once).
+  const out = pino.destination({ dest: fd, sync: false, minLength: 1, maxWrite: LOG_MAX_WRITE_BYTES });
+  const buffer = new LineBuffer(out);
+  return { stream: buffer, flush: () => buffer.flush(), close: () => buffer.close() };
 }

@@ -37,9 +37,8 @@ const UNAUTHORIZED = failure(401, 'unauthorized: missing or invalid api key (Aut
 
 function countSearch(metrics: ServerMetrics, kind: 'name' | 'reference', res: ApiResponse<unknown>): void {
   if (res.status !== 'success') return;
-  metrics.searches.inc({ kind });
   const total = (res.content as { data?: { total_hits?: unknown } }).data?.total_hits;
-  if (typeof total === 'number') metrics.hits.observe({ kind }, total);
+  metrics.countSearch(kind, typeof total === 'number' ? total : undefined);
 }
 
 export function registerSearchRoutes(app: FastifyInstance, o: SearchRoutesOptions): void {

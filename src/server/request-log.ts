@@ -36,16 +36,28 @@ export interface BufferedLog {
   stream: LogStream;
   /** Writes what the buffer holds; resolves once written. */
   flush(): Promise<void>;
-  /** Writes what the buffer holds, then closes the destination (not the file descriptor's file: its stream). */
+  /** Writes what the buffer holds, then ends the destination, which closes its file descriptor (not stdout, stderr). */
   close(): Promise<void>;
 }
 
 const open = new Set<LineBuffer>();
 let exitHooked = false;
-/** At exit (process.exit, the end of the event loop), every open buffer writes its lines synchronously. */
+/**
+ * When the event loop ends (beforeExit), every open buffer hands its lines to its destination, which pino then
+ * writes and ends; at exit (process.exit, or after beforeExit), every open buffer writes its lines synchronously.
+ */
 const hookExit = () => {
   if (exitHooked) return;
   exitHooked = true;
+  process.on('beforeExit', () => {
+    for (const b of open) {
+      try {
+        b.pass();
+      } catch {
+        // a destination already ended: the exit hook below cannot write either
+      }
+    }
+  });
   process.on('exit', () => {
     for (const b of open) {
       try {

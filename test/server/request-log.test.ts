@@ -65,7 +65,10 @@ describe('request logs', () => {
     await log.close();
   });
 
-  it('lines still in the buffer when the process exits are written', () => {
+  it.each([
+    { how: 'process.exit()', end: 'process.exit(0);' },
+    { how: 'the event loop ending', end: '' },
+  ])('lines still in the buffer when the process exits are written ($how)', ({ end }) => {
     if (!existsSync(BUILT)) throw new Error('dist/server/request-log.js is missing: run `npm run build` first (npm test builds before testing)');
     const file = join(mkdtempSync(join(tmpdir(), 'tamis-log-')), 'out.log');
     const script = `
@@ -74,7 +77,7 @@ describe('request logs', () => {
       import { bufferedLog } from ${JSON.stringify(BUILT.href)};
       const logger = pino({ level: 'info' }, bufferedLog(openSync(${JSON.stringify(file)}, 'w')).stream);
       for (let i = 0; i < 3; i++) logger.info({ i }, 'line');
-      process.exit(0);`;
+      ${end}`;
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
     expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l).i)).toEqual([0, 1, 2]);
   });

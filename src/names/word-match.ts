@@ -109,6 +109,60 @@ export function equivalentNames(q: string, l: string, ctx: WordMatchContext): bo
   return sharesGroup(ctx.tables.crossCultural, q, l) || (ctx.nicknames && sharesGroup(ctx.tables.nicknames, q, l));
 }
 
+/** Pairs of first letters (char codes below 128) that sameInitialSound takes, at x * 128 + y. */
+const INITIAL_SOUND_CODES: Uint8Array = (() => {
+  const table = new Uint8Array(128 * 128);
+  for (const [x, ys] of INITIAL_SOUNDS) for (const y of ys) table[x.charCodeAt(0) * 128 + y.charCodeAt(0)] = 1;
+  return table;
+})();
+
+const SHAPE_LENGTH = 0x3fff;
+const SHAPE_OPEN = 1 << 30;
+
+/**
+ * A list word's shape for wordShapeMayMatch: its first letter's char code, its length (up to 16,383) and whether
+ * it is written in an abjad script or in Han, Hangul or Kana (open: no shortcut applies), packed in 31 bits.
+ */
+export function wordShape(l: PreparedWord): number {
+  const open = l.script === 'abjad' || l.native !== undefined || l.text.length <= 1 || l.text.length > SHAPE_LENGTH;
+  return open ? SHAPE_OPEN : ((l.text.length << 16) | l.text.charCodeAt(0)) & ~SHAPE_OPEN;
+}
+
+/**
+ * Whether wordMatchType(q, ·, ctx) may find a type for some list word from its shape alone (wordShape): false
+ * for a query word of two letters or more, in no abjad script, with no equivalent names and no digit form, where
+ * only an edit or a sound-alike could match (then the lengths and first letters must agree: wordShapeMayMatch).
+ */
+export function queryNeedsWords(q: PreparedWord, ctx: WordMatchContext): boolean {
+  const a = q.text;
+  return (
+    a.length <= 1 ||
+    q.script === 'abjad' ||
+    ctx.tables.crossCultural.has(a) ||
+    ctx.tables.nicknames.has(a) ||
+    ctx.tables.digitToWords.has(a) ||
+    ctx.tables.wordToDigits.has(a)
+  );
+}
+
+/**
+ * False only where wordMatchType(q, l, ctx) is null, for a query word that queryNeedsWords says no: a list word
+ * of another length (more than one letter apart, as an edit needs; farther than phoneticEqual allows) or whose
+ * first letter cannot sound like the query's (sameInitialSound, which phoneticEqual needs), of two letters or more
+ * (no initial), in no abjad script (no skeleton) and not written in Han, Hangul or Kana on both sides.
+ */
+export function wordShapeMayMatch(q: PreparedWord, shape: number): boolean {
+  if ((shape & SHAPE_OPEN) !== 0) return true;
+  const la = q.text.length;
+  const lb = (shape >>> 16) & SHAPE_LENGTH;
+  const d = Math.abs(la - lb);
+  if (d <= 1) return true;
+  if (d > Math.max(2, Math.min(la, lb) / 2)) return false;
+  const x = q.text.charCodeAt(0);
+  const y = shape & 0xffff;
+  return x === y || (x < 128 && y < 128 && INITIAL_SOUND_CODES[x * 128 + y] === 1);
+}
+
 /** The best per-word match type of query word `q` against list word `l`, or null. */
 export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
   // Han, Hangul or Kana on both sides: as written (`김종은` is not `김정은`); romanisation is for other scripts.

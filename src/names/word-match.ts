@@ -2,7 +2,6 @@
  * Comparison of one query word with one list word (GUIDE.md section 1, step 4), returning the best per-word
  * type in order of preference, or null.
  */
-import { limited as damerauLevenshteinLimited } from 'talisman/metrics/damerau-levenshtein.js';
 import type { WordMatchType } from './types.js';
 import { sameNative, type PreparedWord } from './prepare.js';
 import type { WordTables } from './tables.js';
@@ -17,10 +16,30 @@ export interface WordMatchContext {
   initials: boolean;
 }
 
-/** Exactly one insertion, deletion, substitution or adjacent transposition. */
+/**
+ * Exactly one insertion, deletion, substitution or adjacent transposition (a Damerau-Levenshtein distance of 1,
+ * compared by UTF-16 code unit), checked in one pass without allocating.
+ */
 export function isOneEdit(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  return damerauLevenshteinLimited(1, a, b) === 1;
+  if (a === b) return false;
+  if (a.length < b.length) [a, b] = [b, a];
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1) return false;
+  let i = 0;
+  while (i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la !== lb) {
+    // b is a with one letter deleted: the first that differs.
+    for (let k = i; k < lb; k++) if (a.charCodeAt(k + 1) !== b.charCodeAt(k)) return false;
+    return true;
+  }
+  // The same length, first different at i: one substitution, or letters i and i + 1 swapped.
+  let k = i + 1;
+  while (k < la && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  if (k === la) return true;
+  if (k !== i + 1 || a.charCodeAt(i) !== b.charCodeAt(i + 1) || a.charCodeAt(i + 1) !== b.charCodeAt(i)) return false;
+  for (k = i + 2; k < la; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
 }
 
 function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b: string): boolean {

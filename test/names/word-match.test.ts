@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prepareWord } from '../../src/names/prepare.js';
-import { queryNeedsWords, wordMatchType, wordShape, wordShapeMayMatch, type WordMatchContext } from '../../src/names/word-match.js';
+import { limited } from 'talisman/metrics/damerau-levenshtein.js';
+import fc from 'fast-check';
+import { isOneEdit, queryNeedsWords, wordMatchType, wordShape, wordShapeMayMatch, type WordMatchContext } from '../../src/names/word-match.js';
 import { defaultWordTables, tokenizeName } from '../../src/names/index.js';
 
 const tables = defaultWordTables();
@@ -101,5 +103,50 @@ describe('the shape shortcut of the look-up passes over only words wordMatchType
     ['an abjad word', 'محمد'],
   ])('a query word with %s is compared with every word (%s)', (_why, q) => {
     expect(queryNeedsWords(word(q), ctx)).toBe(true);
+  });
+});
+
+describe('isOneEdit is a Damerau-Levenshtein distance of exactly 1 (talisman, the reference)', () => {
+  const all = (alphabet: string, longest: number): string[] => {
+    const out = [''];
+    for (let start = 0, length = 1; length <= longest; length++) {
+      const end = out.length;
+      for (let i = start; i < end; i++) for (const c of alphabet) out.push(out[i]! + c);
+      start = end;
+    }
+    return out;
+  };
+
+  it('on every pair of strings of up to 5 letters over 3', () => {
+    const strings = all('abc', 5);
+    let edits = 0;
+    for (const a of strings) {
+      for (const b of strings) {
+        const expected = limited(1, a, b) === 1;
+        if (isOneEdit(a, b) !== expected) expect(isOneEdit(a, b), `${a} ~ ${b}`).toBe(expected);
+        if (expected) edits++;
+      }
+    }
+    expect(edits).toBeGreaterThan(5_000);
+  });
+
+  it('on random pairs of longer words and their one- and two-letter changes', () => {
+    const letters = fc.string({ unit: fc.constantFrom('a', 'e', 'h', 'l', 'm', 'd', 'ü', '\u{1F600}'), maxLength: 12 });
+    fc.assert(
+      fc.property(letters, letters, fc.nat(), fc.nat(), (a, other, at, at2) => {
+        const i = a.length === 0 ? 0 : at % a.length;
+        const j = other.length === 0 ? 0 : at2 % other.length;
+        const changed = [
+          other,
+          a.slice(0, i) + a.slice(i + 1),
+          a.slice(0, i) + other.slice(j, j + 1) + a.slice(i),
+          a.slice(0, i) + other.slice(j, j + 1) + a.slice(i + 1),
+          a.slice(0, i) + a.slice(i + 1, i + 2) + a.slice(i, i + 1) + a.slice(i + 2),
+          a.slice(0, i) + a.slice(i + 2),
+        ];
+        for (const b of changed) expect(isOneEdit(a, b), `${a} ~ ${b}`).toBe(limited(1, a, b) === 1);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -271,22 +271,23 @@ export class VocabularyLookup {
       const type = wordMatchType(q, vocab.words[id]!, ctx);
       if (type !== null) found.set(id, type);
     };
-    // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
-    // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
-    const shapes = vocab.shapes;
-    const open = queryNeedsWords(q, ctx);
-    const considerSound = open
-      ? consider
-      : (id: number): void => {
-          if (wordShapeMayMatch(q, shapes[id]!)) consider(id);
-          else seen.add(id);
-        };
     const text = q.text;
     for (const id of vocab.withText(text)) consider(id);
     if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
     const [p, s] = q.phonetic;
-    if (p !== '') vocab.phonetic.each(p, considerSound);
-    if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
+    if (p !== '' || s !== '') {
+      // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
+      // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
+      const shapes = vocab.shapes;
+      const considerSound = queryNeedsWords(q, ctx)
+        ? consider
+        : (id: number): void => {
+            if (wordShapeMayMatch(q, shapes[id]!)) consider(id);
+            else seen.add(id);
+          };
+      if (p !== '') vocab.phonetic.each(p, considerSound);
+      if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
+    }
     const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
     // skeletonKeys: the skeleton's one-deletion keys from three letters, else the skeleton alone.
     if (q.skeleton.length >= 3) vocab.eachDeletionKey(skeletons, q.skeleton, consider);

@@ -84,9 +84,10 @@ const VOWELS = 'aeiouy';
 
 /** Whether two words may start with the same sound (INITIAL_SOUNDS). */
 export function sameInitialSound(a: string, b: string): boolean {
-  const x = a[0]!;
-  const y = b[0]!;
-  return x === y || (INITIAL_SOUNDS.get(x)?.includes(y) ?? false);
+  if (a[0] === b[0]) return true;
+  const x = a.charCodeAt(0);
+  const y = b.charCodeAt(0);
+  return x < 128 && y < 128 && INITIAL_SOUND_CODES[x * 128 + y] === 1;
 }
 
 /**
@@ -153,15 +154,13 @@ export function wordShape(l: PreparedWord): number {
  * only an edit or a sound-alike could match (then the lengths and first letters must agree: wordShapeMayMatch).
  */
 export function queryNeedsWords(q: PreparedWord, ctx: WordMatchContext): boolean {
-  const a = q.text;
-  return (
-    a.length <= 1 ||
-    q.script === 'abjad' ||
-    ctx.tables.crossCultural.has(a) ||
-    ctx.tables.nicknames.has(a) ||
-    ctx.tables.digitToWords.has(a) ||
-    ctx.tables.wordToDigits.has(a)
-  );
+  return q.text.length <= 1 || q.script === 'abjad' || inWordTables(q.text, ctx);
+}
+
+/** Whether the equivalents or digit tables hold the word (else no equivalent name or digit form matches it). */
+function inWordTables(a: string, ctx: WordMatchContext): boolean {
+  const tables = ctx.tables;
+  return tables.crossCultural.has(a) || tables.nicknames.has(a) || tables.digitToWords.has(a) || tables.wordToDigits.has(a);
 }
 
 /**
@@ -184,6 +183,20 @@ export function wordShapeMayMatch(q: PreparedWord, shape: number): boolean {
 
 /** The best per-word match type of query word `q` against list word `l`, or null. */
 export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
+  return typeOf(q, l, ctx, true);
+}
+
+/**
+ * wordMatchType(q, ·, ctx) for one query word against many list words: whether the equivalents and digit tables
+ * hold the query word is looked up once (when they do not, no list word is its equivalent name or digit form).
+ */
+export function wordMatcher(q: PreparedWord, ctx: WordMatchContext): (l: PreparedWord) => WordMatchType | null {
+  const inTables = inWordTables(q.text, ctx);
+  return (l) => typeOf(q, l, ctx, inTables);
+}
+
+/** wordMatchType, where `inTables` is false only when the equivalents and digit tables do not hold q's text. */
+function typeOf(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext, inTables: boolean): WordMatchType | null {
   // Han, Hangul or Kana on both sides: as written (`김종은` is not `김정은`); romanisation is for other scripts.
   const native = sameNative(q, l);
   if (native !== undefined) return native ? 'exact_match' : null;
@@ -194,12 +207,12 @@ export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchCo
   if (fuzzyCandidates && ctx.minEditLength !== null && a.length >= ctx.minEditLength && isOneEdit(a, b)) return 'edit_distance';
   if (fuzzyCandidates && phoneticEqual(q, l)) return 'phonetic';
   if (skeletonEqual(q, l)) return 'phonetic';
-  if (equivalentNames(a, b, ctx)) return 'equivalent_name';
+  if (inTables && equivalentNames(a, b, ctx)) return 'equivalent_name';
   if (ctx.initials && !q.isNumber && !l.isNumber) {
     if (a.length === 1 && b.length > 1 && b[0] === a) return 'initial_to_word';
     if (b.length === 1 && a.length > 1 && a[0] === b) return 'word_to_initial';
   }
-  if (ctx.tables.digitToWords.get(a)?.includes(b) ?? false) return 'digit_to_word';
-  if (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false) return 'word_to_digit';
+  if (inTables && (ctx.tables.digitToWords.get(a)?.includes(b) ?? false)) return 'digit_to_word';
+  if (inTables && (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false)) return 'word_to_digit';
   return null;
 }

@@ -6,7 +6,7 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
-import { isOneEdit, queryNeedsWords, wordMatchType, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
+import { isOneEdit, queryNeedsWords, wordMatcher, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
@@ -266,9 +266,10 @@ export class VocabularyLookup {
     // Each word is compared once, whatever the keys that reach it.
     const seen = this.seen;
     seen.reset(vocab.size);
+    const typeOn = wordMatcher(q, ctx);
     const consider = (id: number | undefined): void => {
       if (id === undefined || !seen.add(id)) return;
-      const type = wordMatchType(q, vocab.words[id]!, ctx);
+      const type = typeOn(vocab.words[id]!);
       if (type !== null) found.set(id, type);
     };
     const text = q.text;

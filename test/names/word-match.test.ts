@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareWord } from '../../src/names/prepare.js';
 import { limited } from 'talisman/metrics/damerau-levenshtein.js';
 import fc from 'fast-check';
-import { isOneEdit, queryNeedsWords, wordMatchType, wordShape, wordShapeMayMatch, type WordMatchContext } from '../../src/names/word-match.js';
+import { isOneEdit, queryNeedsWords, wordMatcher, wordMatchType, wordShape, wordShapeMayMatch, type WordMatchContext } from '../../src/names/word-match.js';
 import { defaultWordTables, tokenizeName } from '../../src/names/index.js';
 
 const tables = defaultWordTables();
@@ -85,6 +85,19 @@ describe('the shape shortcut of the look-up passes over only words wordMatchType
       }
     }
     expect(passedOver).toBeGreaterThan(500);
+  });
+
+  it.each(contexts)('%s: wordMatcher gives wordMatchType\'s type on every pair', (_name, context) => {
+    let typed = 0;
+    for (const q of words) {
+      const typeOn = wordMatcher(q, context);
+      for (const l of words) {
+        const expected = wordMatchType(q, l, context);
+        expect(typeOn(l), `${q.text} ~ ${l.text}`).toBe(expected);
+        if (expected === 'equivalent_name' || expected === 'digit_to_word' || expected === 'word_to_digit') typed++;
+      }
+    }
+    expect(typed).toBeGreaterThan(0);
   });
 
   it.each([

@@ -130,13 +130,15 @@ export class VocabularyLookup {
       if ((known.get(id) ?? -1) < credit) known.set(id, credit);
     };
     // Each part's share of a split or expansion: its rarity times its repeats there.
-    const partsOf = (i: number, ids: readonly number[]): void => {
+    // masses: the parts' partMass, when known.
+    const partsOf = (i: number, ids: readonly number[], masses?: readonly number[]): void => {
       if (ids.length === 0) return;
       const known = (splitParts[i] ??= new Map<number, number>());
-      for (const id of ids) {
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
         let repeats = 0;
         for (const other of ids) if (other === id) repeats++;
-        const share = SIMILARITY.removed_spaces * repeats * this.partMass(id);
+        const share = SIMILARITY.removed_spaces * repeats * (masses === undefined ? this.partMass(id) : masses[k]!);
         if ((known.get(id) ?? -1) < share) known.set(id, share);
       }
     };
@@ -189,13 +191,13 @@ export class VocabularyLookup {
           partsOf(i, wordIds);
         });
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
-        this.markSplit(q, (wordId, total, parts) => {
+        this.markSplit(q, (wordId, total, parts, masses) => {
           viaGlue(wordId, i, 1, true);
           form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
           witness(i, wordId, SIMILARITY.removed_spaces * total);
-          partsOf(i, parts);
+          partsOf(i, parts, masses);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
@@ -381,20 +383,25 @@ export class VocabularyLookup {
    * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
    * `Al-` name.
    */
-  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[]) => void): void {
+  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void): void {
     const vocab = this.index.vocab;
     const postings = this.index.postings;
+    // The parts' partMass, in their order (valid during `mark`).
+    const masses: number[] = [];
     this.splits(q.text, (text) => {
       const id = vocab.id(text);
       return id === undefined ? undefined : [id];
     }, (parts) => {
       let rarest = parts[0]!;
       let total = 0;
+      masses.length = 0;
       for (const id of parts) {
         if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
-        total += this.partMass(id);
+        const mass = this.partMass(id);
+        masses.push(mass);
+        total += mass;
       }
-      mark(rarest, total, parts);
+      mark(rarest, total, parts, masses);
     });
   }
 

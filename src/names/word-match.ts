@@ -2,7 +2,6 @@
  * Comparison of one query word with one list word (GUIDE.md section 1, step 4), returning the best per-word
  * type in order of preference, or null.
  */
-import { limited as damerauLevenshteinLimited } from 'talisman/metrics/damerau-levenshtein.js';
 import type { WordMatchType } from './types.js';
 import { sameNative, type PreparedWord } from './prepare.js';
 import type { WordTables } from './tables.js';
@@ -17,10 +16,30 @@ export interface WordMatchContext {
   initials: boolean;
 }
 
-/** Exactly one insertion, deletion, substitution or adjacent transposition. */
+/**
+ * Exactly one insertion, deletion, substitution or adjacent transposition (a Damerau-Levenshtein distance of 1,
+ * compared by UTF-16 code unit), checked in one pass without allocating.
+ */
 export function isOneEdit(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  return damerauLevenshteinLimited(1, a, b) === 1;
+  if (a === b) return false;
+  if (a.length < b.length) [a, b] = [b, a];
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1) return false;
+  let i = 0;
+  while (i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la !== lb) {
+    // b is a with one letter deleted: the first that differs.
+    for (let k = i; k < lb; k++) if (a.charCodeAt(k + 1) !== b.charCodeAt(k)) return false;
+    return true;
+  }
+  // The same length, first different at i: one substitution, or letters i and i + 1 swapped.
+  let k = i + 1;
+  while (k < la && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  if (k === la) return true;
+  if (k !== i + 1 || a.charCodeAt(i) !== b.charCodeAt(i + 1) || a.charCodeAt(i + 1) !== b.charCodeAt(i)) return false;
+  for (k = i + 2; k < la; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
 }
 
 function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b: string): boolean {
@@ -65,9 +84,10 @@ const VOWELS = 'aeiouy';
 
 /** Whether two words may start with the same sound (INITIAL_SOUNDS). */
 export function sameInitialSound(a: string, b: string): boolean {
-  const x = a[0]!;
-  const y = b[0]!;
-  return x === y || (INITIAL_SOUNDS.get(x)?.includes(y) ?? false);
+  if (a[0] === b[0]) return true;
+  const x = a.charCodeAt(0);
+  const y = b.charCodeAt(0);
+  return x < 128 && y < 128 && INITIAL_SOUND_CODES[x * 128 + y] === 1;
 }
 
 /**
@@ -109,8 +129,74 @@ export function equivalentNames(q: string, l: string, ctx: WordMatchContext): bo
   return sharesGroup(ctx.tables.crossCultural, q, l) || (ctx.nicknames && sharesGroup(ctx.tables.nicknames, q, l));
 }
 
+/** Pairs of first letters (char codes below 128) that sameInitialSound takes, at x * 128 + y. */
+const INITIAL_SOUND_CODES: Uint8Array = (() => {
+  const table = new Uint8Array(128 * 128);
+  for (const [x, ys] of INITIAL_SOUNDS) for (const y of ys) table[x.charCodeAt(0) * 128 + y.charCodeAt(0)] = 1;
+  return table;
+})();
+
+const SHAPE_LENGTH = 0x3fff;
+const SHAPE_OPEN = 1 << 30;
+
+/**
+ * A list word's shape for wordShapeMayMatch: its first letter's char code, its length (up to 16,383) and whether
+ * it is written in an abjad script or in Han, Hangul or Kana (open: no shortcut applies), packed in 31 bits.
+ */
+export function wordShape(l: PreparedWord): number {
+  const open = l.script === 'abjad' || l.native !== undefined || l.text.length <= 1 || l.text.length > SHAPE_LENGTH;
+  return open ? SHAPE_OPEN : ((l.text.length << 16) | l.text.charCodeAt(0)) & ~SHAPE_OPEN;
+}
+
+/**
+ * Whether wordMatchType(q, ·, ctx) may find a type for some list word from its shape alone (wordShape): false
+ * for a query word of two letters or more, in no abjad script, with no equivalent names and no digit form, where
+ * only an edit or a sound-alike could match (then the lengths and first letters must agree: wordShapeMayMatch).
+ */
+export function queryNeedsWords(q: PreparedWord, ctx: WordMatchContext): boolean {
+  return q.text.length <= 1 || q.script === 'abjad' || inWordTables(q.text, ctx);
+}
+
+/** Whether the equivalents or digit tables hold the word (else no equivalent name or digit form matches it). */
+function inWordTables(a: string, ctx: WordMatchContext): boolean {
+  const tables = ctx.tables;
+  return tables.crossCultural.has(a) || tables.nicknames.has(a) || tables.digitToWords.has(a) || tables.wordToDigits.has(a);
+}
+
+/**
+ * False only where wordMatchType(q, l, ctx) is null, for a query word that queryNeedsWords says no: a list word
+ * of another length (more than one letter apart, as an edit needs; farther than phoneticEqual allows) or whose
+ * first letter cannot sound like the query's (sameInitialSound, which phoneticEqual needs), of two letters or more
+ * (no initial), in no abjad script (no skeleton) and not written in Han, Hangul or Kana on both sides.
+ */
+export function wordShapeMayMatch(q: PreparedWord, shape: number): boolean {
+  if ((shape & SHAPE_OPEN) !== 0) return true;
+  const la = q.text.length;
+  const lb = (shape >>> 16) & SHAPE_LENGTH;
+  const d = Math.abs(la - lb);
+  if (d <= 1) return true;
+  if (d > Math.max(2, Math.min(la, lb) / 2)) return false;
+  const x = q.text.charCodeAt(0);
+  const y = shape & 0xffff;
+  return x === y || (x < 128 && y < 128 && INITIAL_SOUND_CODES[x * 128 + y] === 1);
+}
+
 /** The best per-word match type of query word `q` against list word `l`, or null. */
 export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
+  return typeOf(q, l, ctx, true);
+}
+
+/**
+ * wordMatchType(q, ·, ctx) for one query word against many list words: whether the equivalents and digit tables
+ * hold the query word is looked up once (when they do not, no list word is its equivalent name or digit form).
+ */
+export function wordMatcher(q: PreparedWord, ctx: WordMatchContext): (l: PreparedWord) => WordMatchType | null {
+  const inTables = inWordTables(q.text, ctx);
+  return (l) => typeOf(q, l, ctx, inTables);
+}
+
+/** wordMatchType, where `inTables` is false only when the equivalents and digit tables do not hold q's text. */
+function typeOf(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext, inTables: boolean): WordMatchType | null {
   // Han, Hangul or Kana on both sides: as written (`김종은` is not `김정은`); romanisation is for other scripts.
   const native = sameNative(q, l);
   if (native !== undefined) return native ? 'exact_match' : null;
@@ -121,12 +207,12 @@ export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchCo
   if (fuzzyCandidates && ctx.minEditLength !== null && a.length >= ctx.minEditLength && isOneEdit(a, b)) return 'edit_distance';
   if (fuzzyCandidates && phoneticEqual(q, l)) return 'phonetic';
   if (skeletonEqual(q, l)) return 'phonetic';
-  if (equivalentNames(a, b, ctx)) return 'equivalent_name';
+  if (inTables && equivalentNames(a, b, ctx)) return 'equivalent_name';
   if (ctx.initials && !q.isNumber && !l.isNumber) {
     if (a.length === 1 && b.length > 1 && b[0] === a) return 'initial_to_word';
     if (b.length === 1 && a.length > 1 && a[0] === b) return 'word_to_initial';
   }
-  if (ctx.tables.digitToWords.get(a)?.includes(b) ?? false) return 'digit_to_word';
-  if (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false) return 'word_to_digit';
+  if (inTables && (ctx.tables.digitToWords.get(a)?.includes(b) ?? false)) return 'digit_to_word';
+  if (inTables && (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false)) return 'word_to_digit';
   return null;
 }

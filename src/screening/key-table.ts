@@ -16,11 +16,22 @@
 export type KeyHash = (key: string) => number;
 
 export function fnv1a(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  let h = FNV_START;
+  for (let i = 0; i < key.length; i++) h = fnvStep(h, key.charCodeAt(i));
+  return fnvFinish(h);
+}
+
+/**
+ * FNV-1a in steps, for hashing parts of a text without cutting them out (`fnvFinish` of the steps over the
+ * characters of a string from FNV_START is `fnv1a` of it).
+ */
+export const FNV_START = 0x811c9dc5 | 0;
+
+export function fnvStep(h: number, charCode: number): number {
+  return Math.imul(h ^ charCode, 0x01000193);
+}
+
+export function fnvFinish(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -155,9 +166,18 @@ export class KeyTable {
     else this.link(e);
   }
 
-  /** Calls `visit` with each id pushed under `key`, in push order. */
-  each(key: string, visit: (id: number) => void): void {
-    const h = this.hash(key);
+  /**
+   * Whether some key with hash `h` was pushed: when not, no key with that hash has an id (`each` visits none,
+   * `first` finds none), so a look-up can skip building the key.
+   */
+  holds(h: number): boolean {
+    if (this.group(h) >= 0) return true;
+    for (let e = this.pHead[h & this.pMask]!; e >= 0; e = this.pNext[e]!) if (this.pHash[e] === h) return true;
+    return false;
+  }
+
+  /** Calls `visit` with each id pushed under `key`, in push order (`h`: the key's hash, when known). */
+  each(key: string, visit: (id: number) => void, h: number = this.hash(key)): void {
     const g = this.group(h);
     if (!this.mixed(h, g)) {
       const first = this.firstOf(h, g);

@@ -6,12 +6,13 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
-import { isOneEdit, wordMatchType, type WordMatchContext } from '../names/word-match.js';
+import { isOneEdit, queryNeedsWords, wordMatcher, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
-import { deletionKeys, skeletonKeys } from './vocabulary.js';
+import { StampedMarks } from './stamps.js';
+import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
 
 export interface LookupSettings {
   exactMatch: boolean;
@@ -51,18 +52,18 @@ export interface QueryReach {
    * A split needs all its parts, an expansion all its words: a name holding no witness of a query word earns no
    * split credit for it. Complete only where QueryReach.forms is known (splitCreditNeedsForm).
    */
-  splitWitness: Map<number, number>[];
+  splitWitness: ReadonlyMap<number, number>[];
   /**
    * Per query word: every part of its splits and every word of the expansions it abbreviates, with the most that
    * word brings to one of them (its rarity, times its repeats there, by SIMILARITY.removed_spaces): a name earns at
    * most the sum over the parts it holds (a split needs all its parts). Complete where splitWitness is.
    */
-  splitParts: Map<number, number>[];
+  splitParts: ReadonlyMap<number, number>[];
   /**
    * Per query word: the words it reaches only as a split's witness or an expansion's word (no per-word type, glue
    * or acronym reaches them): what it earns there is a split credit (Feasibility.withoutSplits leaves it out).
    */
-  splitOnly: Set<number>[];
+  splitOnly: ReadonlySet<number>[];
   /** Every part of a query word written as several list words (only the rarest is reached). */
   softIds: Set<number>;
   /**
@@ -80,12 +81,20 @@ export interface QueryReach {
   forms: Set<number> | undefined;
 }
 
+const NO_WORDS: ReadonlySet<number> = new Set();
+const NO_CREDITS: ReadonlyMap<number, number> = new Map();
+
 /** Per-word types that may anchor a hit on a full word (assign.ts). */
 export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 /** Types the matcher recomputes under narrower rules (assign.ts, pairType). */
 const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', 'initial_to_word', 'word_to_initial']);
 
 export class VocabularyLookup {
+  /** The vocabulary words vocabularyTypes has compared with the query word (reset per call). */
+  private readonly seen = new StampedMarks();
+  /** Per vocabulary word, bits of the query words reaching it other than as a split part (lookUp; reset per call). */
+  private readonly plain = new StampedMarks();
+
   constructor(private readonly index: EntityIndex) {}
 
   /** What every query word reaches (see QueryReach). */
@@ -100,30 +109,36 @@ export class VocabularyLookup {
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
     const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
-    // Words reached other than as a split's witness or an expansion's word (see QueryReach.splitOnly).
-    const plain: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    // Per vocabulary word, the query words reaching it other than as a split's witness or an expansion's word,
+    // as bits (see QueryReach.splitOnly).
+    const plain = this.plain;
+    plain.reset(index.vocab.size);
     const viaGlue = (wordId: number, from: number, count: number, split = false): void => {
       for (let k = from; k < Math.min(from + count, n); k++) {
         reach[k]!.add(wordId);
-        if (!split) plain[k]!.add(wordId);
+        if (!split) plain.or(wordId, 1 << k);
       }
     };
     const acronymWord: boolean[] = new Array(n).fill(false);
     const acronymSlots: (readonly number[] | undefined)[] = new Array(n).fill(undefined);
     const splitCredit = new Float64Array(n);
-    const splitWitness: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
-    const splitParts: Map<number, number>[] = Array.from({ length: n }, () => new Map<number, number>());
+    // Made when a query word has some (most have none), else NO_CREDITS.
+    const splitWitness: (Map<number, number> | undefined)[] = new Array(n).fill(undefined);
+    const splitParts: (Map<number, number> | undefined)[] = new Array(n).fill(undefined);
     const witness = (i: number, id: number, credit: number): void => {
-      const known = splitWitness[i]!;
+      const known = (splitWitness[i] ??= new Map<number, number>());
       if ((known.get(id) ?? -1) < credit) known.set(id, credit);
     };
     // Each part's share of a split or expansion: its rarity times its repeats there.
-    const partsOf = (i: number, ids: readonly number[]): void => {
-      const known = splitParts[i]!;
-      for (const id of ids) {
+    // masses: the parts' partMass, when known.
+    const partsOf = (i: number, ids: readonly number[], masses?: readonly number[]): void => {
+      if (ids.length === 0) return;
+      const known = (splitParts[i] ??= new Map<number, number>());
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
         let repeats = 0;
         for (const other of ids) if (other === id) repeats++;
-        const share = SIMILARITY.removed_spaces * repeats * this.partMass(id);
+        const share = SIMILARITY.removed_spaces * repeats * (masses === undefined ? this.partMass(id) : masses[k]!);
         if ((known.get(id) ?? -1) < share) known.set(id, share);
       }
     };
@@ -176,13 +191,13 @@ export class VocabularyLookup {
           partsOf(i, wordIds);
         });
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
-        this.markSplit(q, (wordId, total, parts) => {
+        this.markSplit(q, (wordId, total, parts, masses) => {
           viaGlue(wordId, i, 1, true);
           form(wordId);
           for (const part of parts) softIds.add(part);
           splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
           witness(i, wordId, SIMILARITY.removed_spaces * total);
-          partsOf(i, parts);
+          partsOf(i, parts, masses);
         });
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
@@ -203,11 +218,27 @@ export class VocabularyLookup {
       particlesOnly = required !== 0;
     }
     const splitOnly = reach.map((ids, k) => {
-      const only = new Set<number>();
-      for (const id of ids) if (!plain[k]!.has(id)) only.add(id);
-      return only;
+      let only: Set<number> | undefined;
+      for (const id of ids) if (((plain.get(id) >>> k) & 1) === 0) (only ??= new Set<number>()).add(id);
+      return only ?? NO_WORDS;
     });
-    return { n, required, particlesOnly, reach, wordTypes, acronymWord, acronymSlots, splitCredit, splitWitness, splitParts, splitOnly, softIds, anchorable, forms };
+    const credits = (maps: (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] => maps.map((m) => m ?? NO_CREDITS);
+    return {
+      n,
+      required,
+      particlesOnly,
+      reach,
+      wordTypes,
+      acronymWord,
+      acronymSlots,
+      splitCredit,
+      splitWitness: credits(splitWitness),
+      splitParts: credits(splitParts),
+      splitOnly,
+      softIds,
+      anchorable,
+      forms,
+    };
   }
 
   /**
@@ -234,23 +265,36 @@ export class VocabularyLookup {
     const vocab = this.index.vocab;
     const tables = this.index.tables;
     const found = new Map<number, WordMatchType>();
-    const seen = new Set<number>();
+    // Each word is compared once, whatever the keys that reach it.
+    const seen = this.seen;
+    seen.reset(vocab.size);
+    const typeOn = wordMatcher(q, ctx);
     const consider = (id: number | undefined): void => {
-      if (id === undefined || seen.has(id)) return;
-      seen.add(id);
-      const type = wordMatchType(q, vocab.words[id]!, ctx);
+      if (id === undefined || !seen.add(id)) return;
+      const type = typeOn(vocab.words[id]!);
       if (type !== null) found.set(id, type);
     };
     const text = q.text;
     for (const id of vocab.withText(text)) consider(id);
-    if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) {
-      for (const key of deletionKeys(text)) vocab.deletions.each(key, consider);
-    }
+    if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
     const [p, s] = q.phonetic;
-    if (p !== '') vocab.phonetic.each(p, consider);
-    if (s !== '' && s !== p) vocab.phonetic.each(s, consider);
+    if (p !== '' || s !== '') {
+      // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
+      // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
+      const shapes = vocab.shapes;
+      const considerSound = queryNeedsWords(q, ctx)
+        ? consider
+        : (id: number): void => {
+            if (wordShapeMayMatch(q, shapes[id]!)) consider(id);
+            else seen.add(id);
+          };
+      if (p !== '') vocab.phonetic.each(p, considerSound);
+      if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
+    }
     const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
-    for (const key of skeletonKeys(q.skeleton)) skeletons.each(key, consider);
+    // skeletonKeys: the skeleton's one-deletion keys from three letters, else the skeleton alone.
+    if (q.skeleton.length >= 3) vocab.eachDeletionKey(skeletons, q.skeleton, consider);
+    else if (q.skeleton !== '') skeletons.each(q.skeleton, consider);
     for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
     for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
     if (text.length > 1) consider(vocab.id(text[0]!));
@@ -339,20 +383,25 @@ export class VocabularyLookup {
    * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
    * `Al-` name.
    */
-  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[]) => void): void {
+  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void): void {
     const vocab = this.index.vocab;
     const postings = this.index.postings;
+    // The parts' partMass, in their order (valid during `mark`).
+    const masses: number[] = [];
     this.splits(q.text, (text) => {
       const id = vocab.id(text);
       return id === undefined ? undefined : [id];
     }, (parts) => {
       let rarest = parts[0]!;
       let total = 0;
+      masses.length = 0;
       for (const id of parts) {
         if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
-        total += this.partMass(id);
+        const mass = this.partMass(id);
+        masses.push(mass);
+        total += mass;
       }
-      mark(rarest, total, parts);
+      mark(rarest, total, parts, masses);
     });
   }
 
@@ -378,10 +427,13 @@ export class VocabularyLookup {
   }
 
   /**
-   * Each way of writing `text` as `least` to `most` consecutive words (`word` gives the ids of a piece,
-   * undefined when none), one id per piece.
+   * Each way of writing `text` as `least` to `most` consecutive words (`word` gives the ids of a piece, found by
+   * its text in the vocabulary, undefined when none), one id per piece. A piece whose text hash no vocabulary
+   * word has (Vocabulary.mayHoldText) has none: `word` is not asked.
    */
   private splits(text: string, word: (piece: string) => readonly number[] | undefined, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
+    const vocab = this.index.vocab;
+    const fnv = vocab.fnvKeys;
     const parts: number[] = [];
     const dead = new Set<number>(); // positions from which no split into the parts left exists (× 8)
     // Each piece is looked up once (null: no word), whatever the paths that reach it.
@@ -396,9 +448,17 @@ export class VocabularyLookup {
       if (parts.length === most || dead.has(from * 8 + parts.length)) return false;
       let any = false;
       // The last part allowed must run to the end of the text.
-      for (let cut = parts.length === most - 1 ? text.length : from + 1; cut <= text.length; cut++) {
+      const start = parts.length === most - 1 ? text.length : from + 1;
+      // The FNV-1a state of text[from, cut - 1), extended one letter per cut.
+      let state = FNV_START;
+      for (let k = from; k < start - 1; k++) state = fnvStep(state, text.charCodeAt(k));
+      for (let cut = start; cut <= text.length; cut++) {
+        state = fnvStep(state, text.charCodeAt(cut - 1));
         let ids = pieces[from * size + cut];
-        if (ids === undefined) pieces[from * size + cut] = ids = word(text.slice(from, cut)) ?? null;
+        if (ids === undefined) {
+          const held = vocab.mayHoldText(fnv ? fnvFinish(state) : vocab.keyHash(text.slice(from, cut)));
+          pieces[from * size + cut] = ids = held ? (word(text.slice(from, cut)) ?? null) : null;
+        }
         if (ids === null) continue;
         for (const id of ids) {
           parts.push(id);

@@ -10,9 +10,11 @@
  */
 import type { TokenScript } from '../names/normalize.js';
 import { prepareWord, type PreparedWord } from '../names/prepare.js';
+import { wordShape } from '../names/word-match.js';
+import { grown } from './stamps.js';
 import type { WordTables } from '../names/tables.js';
 import type { Problem, Result } from '../errors.js';
-import { fnv1a, KeyTable, type KeyHash } from './key-table.js';
+import { fnv1a, fnvFinish, fnvStep, FNV_START, KeyTable, type KeyHash } from './key-table.js';
 import { restoreParts, vocabularyParts, type RestoredVocabulary, type VocabularyParts } from './vocabulary-parts.js';
 
 export type { VocabularyParts } from './vocabulary-parts.js';
@@ -67,6 +69,8 @@ export class Vocabulary {
   private allSkeletons: KeyTable | undefined;
   /** 1 for each word in `abjadSkeletons`, by id. */
   private abjad: Uint8Array;
+  /** Each word's wordShape (word-match.ts), by id: what a look-up reads to pass over a word it cannot match. */
+  private shapeOf: Int32Array;
   /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
   hasNative = false;
   /** Whether word `id` has no native form. */
@@ -94,6 +98,8 @@ export class Vocabulary {
     this.phonetic = table(restored?.tables.phonetic, phonetic);
     this.abjadSkeletons = table(restored?.tables.abjadSkeletons, skeleton);
     this.abjad = restored?.abjad ?? new Uint8Array(64);
+    this.shapeOf = new Int32Array(Math.max(64, words.length));
+    for (let id = 0; id < words.length; id++) this.shapeOf[id] = wordShape(words[id]!);
     this.hasNative = words.some((w) => w.native !== undefined);
   }
 
@@ -118,8 +124,56 @@ export class Vocabulary {
     });
   }
 
+  /** The words' shapes by id (wordShape; valid until the next word is added). */
+  get shapes(): Int32Array {
+    return this.shapeOf;
+  }
+
   get size(): number {
     return this.words.length;
+  }
+
+  /** The tables hash keys with FNV-1a (fnv1a): a key's hash can be computed in steps (fnvStep) from its text. */
+  get fnvKeys(): boolean {
+    return this.hash === fnv1a;
+  }
+
+  /** The hash of a text as the tables hash keys. */
+  keyHash(text: string): number {
+    return this.hash(text);
+  }
+
+  /** Whether some word may have a text of this hash (keyHash): when not, `id` and `withText` find none. */
+  mayHoldText(h: number): boolean {
+    return this.byText.holds(h);
+  }
+
+  /**
+   * Calls `visit` with each id under each key of `deletionKeys(text)` in `table` (in the order of the keys, each
+   * key once), building only the keys that some word may have (KeyTable.holds).
+   */
+  eachDeletionKey(table: KeyTable, text: string, visit: (id: number) => void): void {
+    const length = text.length;
+    if (!this.fnvKeys) {
+      for (const key of deletionKeys(text)) if (table.holds(this.hash(key))) table.each(key, visit);
+      return;
+    }
+    let whole = FNV_START;
+    for (let i = 0; i < length; i++) whole = fnvStep(whole, text.charCodeAt(i));
+    const h = fnvFinish(whole);
+    if (table.holds(h)) table.each(text, visit, h);
+    // Deleting any letter of a run of one letter gives the same key: the run's first is taken (as deletionKeys).
+    let before = FNV_START;
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (i === 0 || c !== text.charCodeAt(i - 1)) {
+        let after = before;
+        for (let k = i + 1; k < length; k++) after = fnvStep(after, text.charCodeAt(k));
+        const d = fnvFinish(after);
+        if (table.holds(d)) table.each(text.slice(0, i) + text.slice(i + 1), visit, d);
+      }
+      before = fnvStep(before, c);
+    }
   }
 
   /** The id of a word written in a Latin-based script (or any, when no native form is given). */
@@ -164,6 +218,8 @@ export class Vocabulary {
       native: word.native,
     });
     if (word.native !== undefined) this.hasNative = true;
+    this.shapeOf = grown(this.shapeOf, id + 1);
+    this.shapeOf[id] = wordShape(word);
     this.byText.push(word.text, id);
     if (word.text.length >= 3 && !word.isNumber) for (const key of deletionKeys(word.text)) this.deletions.push(key, id);
     const [p, s] = word.phonetic;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TokenScript } from '../../src/names/normalize.js';
 import { prepareWord, type PreparedWord } from '../../src/names/prepare.js';
+import { wordShape } from '../../src/names/word-match.js';
 import { defaultWordTables } from '../../src/names/tables.js';
 import { fnv1a, KeyTable, type KeyHash } from '../../src/screening/key-table.js';
 import { deletionKeys, skeletonKeys, Vocabulary, type VocabularyParts } from '../../src/screening/vocabulary.js';
@@ -90,6 +91,15 @@ function expectSameAnswers(vocab: Vocabulary, ref: MapVocabulary): void {
     expect(vocab.id(key), `id of ${key}`).toBe(ref.ids.get(key));
   }
   ref.words.forEach((w, id) => expect(vocab.words[id]).toEqual({ ...w, id, native: w.native }));
+  ref.words.forEach((w, id) => expect(vocab.shapes[id], `shape of ${w.text}`).toBe(wordShape(w)));
+  for (const key of keysOf(ref)) {
+    // The keys built from the text's hash in steps, as a look-up walks them (each key once, in deletionKeys order).
+    const walked: number[] = [];
+    vocab.eachDeletionKey(vocab.deletions, key, (id) => walked.push(id));
+    expect(walked, `deletion keys of ${key}`).toEqual(deletionKeys(key).flatMap((k) => firstSeen(ref.deletions.get(k))));
+    // No word has a text whose hash the table does not hold.
+    if (ref.byText.has(key)) expect(vocab.mayHoldText(vocab.keyHash(key)), `text hash of ${key}`).toBe(true);
+  }
 }
 
 interface Op {

@@ -1,0 +1,104 @@
+// @ts-check
+/**
+ * The look-up phase of a name search alone (CandidateFinder.lookUp: what each query word reaches in the
+ * vocabulary), in two builds side by side: the same list and queries in one process, in alternating rounds, each
+ * round timed whole (ms per query). Also the look-up's two largest parts over the queries' words:
+ * `vocabularyTypes` (the words each query word matches by a per-word type) and `markSplit` (its ways of being
+ * written as several list words). Reports the fastest round (the least disturbed by the machine's other load) and
+ * the median round. The builds hold no cache across queries: a repeated round costs what the first did (after
+ * warm-up).
+ *
+ *   node bench/lookup-ab.mjs --a dist-base --b dist [--size 100000] [--kind non-matching] [--rounds 15]
+ *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac [--rounds 15]
+ *
+ * Reads the builds' internals (`screener.lists.finder`, `names/name-match.js`): for comparing builds of this
+ * project, not an API. Builds are directories holding a build's index.js, inside the project.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateEntities, generateQueries } from './synthetic.mjs';
+import { ofacQueries } from './ofac-queries.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {string} name @param {string} fallback */
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+const ROUNDS = Number(arg('rounds', '15'));
+const KIND = arg('kind', '');
+const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
+
+/** @type {any[]} */
+let entities;
+/** @type {string[]} */
+let terms;
+let label;
+if (process.argv.includes('--ofac')) {
+  const dir = path.resolve(ROOT, '../shared/data/ofac');
+  if (!existsSync(path.join(dir, 'sdn.csv'))) {
+    process.stderr.write(`no OFAC data at ${dir}: skipped\n`);
+    process.exit(0);
+  }
+  const mod = await import(pathToFileURL(path.join(ROOT, dirs[0] ?? 'dist', 'index.js')).href);
+  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
+  entities = mod.parseOfacSdn(files, { skipInvalid: true }).value.entities;
+  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
+  terms = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
+  label = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
+} else {
+  const size = Number(arg('size', '100000'));
+  entities = generateEntities(size, 42);
+  terms = generateQueries(entities, 43, { perKind: 100 })
+    .filter((q) => KIND === '' || q.kind === KIND)
+    .map((q) => q.term);
+  label = `${size.toLocaleString('en')} synthetic entities${KIND === '' ? '' : `, ${KIND} queries only`}`;
+}
+
+const settings = { exactMatch: false, minEditLength: 3, nameVariations: true, threshold: undefined, minMatchedWords: undefined };
+const sides = [];
+for (const dir of dirs) {
+  const mod = await import(pathToFileURL(path.join(ROOT, dir, 'index.js')).href);
+  const { prepareQuery } = await import(pathToFileURL(path.join(ROOT, dir, 'names/name-match.js')).href);
+  const finder = mod.createScreener({ entities }).lists.finder;
+  const tables = finder.index.tables;
+  const queries = terms.map((t) => prepareQuery(t, undefined, tables));
+  const words = queries.flatMap((q) => q.words);
+  const ctx = { tables, minEditLength: 3, nicknames: true, initials: true };
+  /** @type {Record<string, () => void>} */
+  const tasks = {
+    'look up': () => {
+      for (const q of queries) finder.lookUp(q, settings);
+    },
+    vocabularyTypes: () => {
+      for (const w of words) finder.lookup.vocabularyTypes(w, ctx, 3);
+    },
+    markSplit: () => {
+      for (const w of words) finder.lookup.markSplit(w, () => {});
+    },
+  };
+  for (let r = 0; r < 2; r++) for (const run of Object.values(tasks)) run();
+  /** @type {Record<string, number[]>} */
+  const times = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
+  sides.push({ dir, tasks, times, count: queries.length });
+}
+for (let r = 0; r < ROUNDS; r++) {
+  for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
+    for (const [name, run] of Object.entries(side.tasks)) {
+      const t0 = process.hrtime.bigint();
+      run();
+      side.times[name]?.push(Number(process.hrtime.bigint() - t0) / 1e6 / side.count);
+    }
+  }
+}
+const f = (/** @type {number} */ x) => x.toFixed(4);
+process.stdout.write(`${terms.length} queries × ${ROUNDS} rounds, ${label}, node ${process.version} (ms per query: fastest round / median round)\n\n`);
+process.stdout.write(`| build | ${Object.keys(sides[0]?.tasks ?? {}).join(' | ')} |\n|---|${Object.keys(sides[0]?.tasks ?? {}).map(() => '---:').join('|')}|\n`);
+for (const side of sides) {
+  const cells = Object.values(side.times).map((xs) => {
+    const t = [...xs].sort((x, y) => x - y);
+    return `${f(t[0] ?? 0)} / ${f(t[Math.floor(t.length / 2)] ?? 0)}`;
+  });
+  process.stdout.write(`| ${side.dir} | ${cells.join(' | ')} |\n`);
+}

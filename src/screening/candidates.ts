@@ -14,7 +14,7 @@ import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { namePossibility, splitCreditNeedsForm } from './name-check.js';
-import { addSplitParts, capSplits, drivers, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
+import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
 import { walkPostings } from './postings-walk.js';
@@ -179,6 +179,7 @@ export class CandidateFinder {
       walk,
       witnesses,
       optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
+      strong: threshold ? strongWords(index, r, feasible, witnessed) : undefined,
       acronymAnchorSlots,
       threshold,
       need,

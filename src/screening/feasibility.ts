@@ -226,3 +226,49 @@ export function addSplitParts(bits: number, row: number, n: number, partTable: F
 export function capSplits(splitCredits: Float64Array | undefined, partSums: Float64Array, n: number): void {
   if (splitCredits !== undefined) for (let i = 0; i < n; i++) if (partSums[i]! < splitCredits[i]!) splitCredits[i] = partSums[i]!;
 }
+
+/**
+ * The vocabulary words whose postings hold every entity that could pass the credit bound of the candidate check
+ * (candidates.ts): starting from none, the words of most postings are left out (weak) while an entity holding
+ * only weak words could not make a hit, each query word it holds earning the best credit a weak word gives it
+ * (Feasibility.bound with those credits, over the query words the weak words reach). The words that may stay
+ * unmatched are weighed too. `witnessed`: the split credit an entity earns is that of the split witnesses it holds
+ * (QueryReach.splitWitness: a weak witness brings its credit); else the split credit on the whole list counts.
+ * Under exact_match, or where every word is needed (no evidence rule), there is no credit bound: undefined.
+ */
+export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibility, witnessed: boolean): number[] | undefined {
+  const creditOn = feasible.creditOn;
+  if (creditOn === undefined) return undefined;
+  const { n, reach, required, splitWitness } = r;
+  const postings = new Map<number, number>();
+  for (let j = 0; j < n; j++) {
+    for (const id of reach[j]!) postings.set(id, index.postings[id]?.length ?? 0);
+    if (witnessed) for (const id of splitWitness[j]!.keys()) postings.set(id, index.postings[id]?.length ?? 0);
+  }
+  const order = [...postings.keys()].sort((a, b) => postings.get(b)! - postings.get(a)! || a - b);
+  const weak = new Float64Array(n);
+  const trial = new Float64Array(n);
+  const weakSplits = witnessed ? new Float64Array(n) : undefined;
+  const trialSplits = witnessed ? new Float64Array(n) : undefined;
+  // The query words some weak word reaches: an entity holding no strong word matches at most these.
+  let mask = 0;
+  const strong: number[] = [];
+  for (const id of order) {
+    trial.set(weak);
+    if (trialSplits !== undefined) trialSplits.set(weakSplits!);
+    let trialMask = mask;
+    for (let j = 0; j < n; j++) {
+      if (reach[j]!.has(id)) {
+        trial[j] = Math.max(trial[j]!, creditOn(j, id));
+        trialMask |= 1 << j;
+      }
+      if (trialSplits !== undefined) trialSplits[j] = Math.max(trialSplits[j]!, splitWitness[j]!.get(id) ?? 0);
+    }
+    if (feasible.bound(trialMask & required, 0, trial, 'multi', trialSplits) < feasible.threshold) {
+      weak.set(trial);
+      if (trialSplits !== undefined) weakSplits!.set(trialSplits);
+      mask = trialMask;
+    } else strong.push(id);
+  }
+  return strong;
+}

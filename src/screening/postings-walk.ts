@@ -35,6 +35,11 @@ export interface WalkInput {
   witnesses: ReadonlySet<number> | undefined;
   /** A hit may hold no required word (the optional words' credit alone can make one): their postings too. */
   optionalAlone: boolean;
+  /**
+   * The words whose postings hold every entity that could pass the credit bound (feasibility.ts, strongWords; with
+   * the acronym slots of the required words), or undefined where no credit bound applies.
+   */
+  strong: readonly number[] | undefined;
   /** Slots a query acronym could anchor a hit on (walked with the anchorable words). */
   acronymAnchorSlots: readonly number[];
   /** A name search under the evidence rule (not exact_match). */
@@ -58,7 +63,7 @@ export interface WalkInput {
  * filter ran, the bits of the required query words each slot holds a word of.
  */
 export function walkPostings(index: EntityIndex, reached: StampedMarks, input: WalkInput): number[] {
-  const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
+  const { query, r, walk, witnesses, optionalAlone, strong, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
   reached.reset(index.slotCount);
@@ -74,9 +79,19 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
     anchorCost = acronymAnchorSlots.length;
     for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
   }
+  // The strong words and every required query word's acronym slots, when fewer postings.
+  let strongCost = Infinity;
+  if (strong !== undefined) {
+    strongCost = 0;
+    for (const id of strong) strongCost += postingsOf[id]?.length ?? 0;
+    for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) strongCost += acronymSlots[j]?.length ?? 0;
+  }
   const ids = new Set<number>();
   const lists: (readonly number[])[] = [];
-  if (anchorCost < driverCost) {
+  if (strongCost <= driverCost && strongCost <= anchorCost) {
+    for (const id of strong!) ids.add(id);
+    for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) lists.push(acronymSlots[j]!);
+  } else if (anchorCost < driverCost) {
     for (const id of anchorable!) ids.add(id);
     lists.push(acronymAnchorSlots);
   } else {

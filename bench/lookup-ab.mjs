@@ -14,11 +14,9 @@
  * Reads the builds' internals (`screener.lists.finder`, `names/name-match.js`): for comparing builds of this
  * project, not an API. Builds are directories holding a build's index.js, inside the project.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateEntities, generateQueries } from './synthetic.mjs';
-import { ofacQueries } from './ofac-queries.mjs';
+import { nameQuerySet } from './name-query-set.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} name @param {string} fallback */
@@ -30,31 +28,13 @@ const ROUNDS = Number(arg('rounds', '15'));
 const KIND = arg('kind', '');
 const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
 
-/** @type {any[]} */
-let entities;
-/** @type {string[]} */
-let terms;
-let label;
-if (process.argv.includes('--ofac')) {
-  const dir = path.resolve(ROOT, '../shared/data/ofac');
-  if (!existsSync(path.join(dir, 'sdn.csv'))) {
-    process.stderr.write(`no OFAC data at ${dir}: skipped\n`);
-    process.exit(0);
-  }
-  const mod = await import(pathToFileURL(path.join(ROOT, dirs[0] ?? 'dist', 'index.js')).href);
-  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
-  entities = mod.parseOfacSdn(files, { skipInvalid: true }).value.entities;
-  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
-  terms = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
-  label = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
-} else {
-  const size = Number(arg('size', '100000'));
-  entities = generateEntities(size, 42);
-  terms = generateQueries(entities, 43, { perKind: 100 })
-    .filter((q) => KIND === '' || q.kind === KIND)
-    .map((q) => q.term);
-  label = `${size.toLocaleString('en')} synthetic entities${KIND === '' ? '' : `, ${KIND} queries only`}`;
-}
+const set = nameQuerySet(await import(pathToFileURL(path.join(ROOT, dirs[0] ?? 'dist', 'index.js')).href), {
+  ofac: process.argv.includes('--ofac'),
+  size: Number(arg('size', '100000')),
+  kind: KIND,
+});
+if (set === undefined) process.exit(0);
+const { entities, terms, label } = set;
 
 const settings = { exactMatch: false, minEditLength: 3, nameVariations: true, threshold: undefined, minMatchedWords: undefined };
 const sides = [];

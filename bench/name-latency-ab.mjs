@@ -12,11 +12,9 @@
  * ../shared/data/ofac with its own query mix (the same kinds, made from its entities) plus innocent names.
  * Builds are directories holding a build's index.js, inside the project (see bench/name-parity-ab.mjs).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateEntities, generateQueries } from './synthetic.mjs';
-import { ofacQueries } from './ofac-queries.mjs';
+import { nameQuerySet } from './name-query-set.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} name @param {string} fallback */
@@ -32,30 +30,9 @@ const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
 const mods = [];
 for (const dir of dirs) mods.push(await import(pathToFileURL(path.join(ROOT, dir, 'index.js')).href));
 
-/** @type {any[]} */
-let entities;
-/** @type {string[]} */
-let queries;
-let listLabel;
-if (OFAC) {
-  const dir = path.resolve(ROOT, '../shared/data/ofac');
-  if (!existsSync(path.join(dir, 'sdn.csv'))) {
-    process.stderr.write(`no OFAC data at ${dir}\n`);
-    process.exit(0);
-  }
-  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
-  entities = mods[1].parseOfacSdn(files, { skipInvalid: true }).value.entities;
-  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
-  queries = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
-  listLabel = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
-} else {
-  entities = generateEntities(SIZE, 42);
-  const kind = arg('kind', '');
-  queries = generateQueries(entities, 43, { perKind: 100 })
-    .filter((q) => kind === '' || q.kind === kind)
-    .map((q) => q.term);
-  listLabel = `${SIZE.toLocaleString('en')} synthetic entities${kind === '' ? '' : `, ${kind} queries only`}`;
-}
+const set = nameQuerySet(mods[1], { ofac: OFAC, size: SIZE, kind: arg('kind', '') });
+if (set === undefined) process.exit(0);
+const { entities, terms: queries, label: listLabel } = set;
 
 /** @type {{ dir: string, search: (term: string) => unknown, cpu: number[], wall: number[] }[]} */
 const sides = [];

@@ -14,11 +14,9 @@
  *
  * Runs on a BUILT package inside the project (`dist/` by default).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateEntities, generateQueries } from './synthetic.mjs';
-import { ofacQueries } from './ofac-queries.mjs';
+import { nameQuerySet } from './name-query-set.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} name @param {string} fallback */
@@ -30,33 +28,10 @@ const DIST = arg('dist', 'dist');
 const ROUNDS = Number(arg('rounds', '3'));
 const mod = await import(pathToFileURL(path.join(ROOT, DIST, 'index.js')).href);
 
-/** @type {any[]} */
-let entities;
-/** @type {string[]} */
-let queries;
-/** @type {Set<string>} Queries of the synthetic mix that name no one on the list (no word of them is on it). */
-let none = new Set();
-let label;
-if (process.argv.includes('--ofac')) {
-  const dir = path.resolve(ROOT, '../shared/data/ofac');
-  if (!existsSync(path.join(dir, 'sdn.csv'))) {
-    process.stderr.write(`no OFAC data at ${dir}: skipped\n`);
-    process.exit(0);
-  }
-  const files = { sdn: readFileSync(path.join(dir, 'sdn.csv')), alt: readFileSync(path.join(dir, 'alt.csv')), add: readFileSync(path.join(dir, 'add.csv')) };
-  entities = mod.parseOfacSdn(files, { skipInvalid: true }).value.entities;
-  const gen = ofacQueries(entities, { seed: 22, perKind: 60 });
-  queries = [...generateQueries(entities, 43, { perKind: 100 }).map((q) => q.term), ...gen.innocentNames(200, 22).map((q) => q.term)];
-  label = `OFAC SDN (${entities.length.toLocaleString('en')} entities)`;
-} else {
-  const size = Number(arg('size', '10000'));
-  entities = generateEntities(size, 42);
-  const kind = arg('kind', '');
-  const mix = generateQueries(entities, 43, { perKind: 100 }).filter((q) => kind === '' || q.kind === kind);
-  queries = mix.map((q) => q.term);
-  none = new Set(mix.filter((q) => q.kind === 'non-matching').map((q) => q.term));
-  label = `${size.toLocaleString('en')} synthetic entities${kind === '' ? '' : `, ${kind} queries only`}`;
-}
+const set = nameQuerySet(mod, { ofac: process.argv.includes('--ofac'), size: Number(arg('size', '10000')), kind: arg('kind', '') });
+if (set === undefined) process.exit(0);
+/** `none`: the queries of the synthetic mix that name no one on the list (no word of them is on it). */
+const { entities, terms: queries, none, label } = set;
 
 const b0 = process.cpuUsage();
 const w0 = process.hrtime.bigint();

@@ -1,4 +1,5 @@
 import type { TamisScreener } from '../../src/screening/screener.js';
+import type { SearchRequest } from '../../src/index.js';
 import { validateSearchRequest } from '../../src/request/validate.js';
 import { prepareQuery } from '../../src/names/name-match.js';
 import { settingsFor } from '../../src/names/compare.js';
@@ -18,4 +19,17 @@ export function indexAndScan(screener: TamisScreener, request: Record<string, un
   for (const slot of index.liveSlots()) if (matchEntity(query, index.prepared(slot), settings) !== null) scan.push(index.entity(slot)!.id);
   const viaIndex = screener.lists.matches(valid.value).map((r) => r.entity.id);
   return { viaIndex: viaIndex.sort(), scan: scan.sort() };
+}
+
+/**
+ * indexAndScan, and the entities whose words the index's candidate generation read for the request (the finder's
+ * `entitiesTouched` counter over one search): how much of the list a pruning rule left unread.
+ */
+export function indexScanAndTouched(screener: TamisScreener, request: Record<string, unknown>): { viaIndex: string[]; scan: string[]; touched: number } {
+  const counters = screener.lists.finder.counters;
+  const before = counters.entitiesTouched;
+  const result = screener.search(request as unknown as SearchRequest);
+  if (!result.ok) throw new Error(result.error.message);
+  const touched = counters.entitiesTouched - before;
+  return { ...indexAndScan(screener, request), touched };
 }

@@ -9,9 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
-import type { SearchRequest } from '../../src/index.js';
 import { person } from './fixtures.js';
-import { indexAndScan } from './index-and-scan.js';
+import { indexScanAndTouched } from './index-and-scan.js';
 
 /** A made-up word for filler k (letters only). */
 const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
@@ -35,13 +34,7 @@ const TARGETS: Entity[] = [
 ];
 const screener = createScreener({ entities: [...FILLERS, ...TARGETS] });
 
-function found(request: Record<string, unknown>): { viaIndex: string[]; scan: string[]; touched: number } {
-  const before = screener.lists.finder.counters.entitiesTouched;
-  const result = screener.search(request as unknown as SearchRequest);
-  if (!result.ok) throw new Error(result.error.message);
-  const touched = screener.lists.finder.counters.entitiesTouched - before;
-  return { ...indexAndScan(screener, request), touched };
-}
+const found = (request: Record<string, unknown>) => indexScanAndTouched(screener, request);
 
 describe('the parts filter keeps every entity spared the two-part rule', () => {
   it.each([

@@ -12,9 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
-import type { SearchRequest } from '../../src/index.js';
 import { person } from './fixtures.js';
-import { indexAndScan } from './index-and-scan.js';
+import { indexScanAndTouched } from './index-and-scan.js';
 
 /** A made-up word for filler k (letters only). */
 const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
@@ -42,13 +41,7 @@ for (let k = 0; k < 8; k++) COMMON_PARTS.push(person(`t${k}`, `Tra ${filler(k)}`
 for (let k = 0; k < 200; k++) COMMON_PARTS.push(person(`u${k}`, `${filler(k + 60)} ${filler(k + 300)}`));
 const commonParts = createScreener({ entities: COMMON_PARTS });
 
-function found(request: Record<string, unknown>, on = screener): { viaIndex: string[]; scan: string[]; touched: number } {
-  const before = on.lists.finder.counters.entitiesTouched;
-  const result = on.search(request as unknown as SearchRequest);
-  if (!result.ok) throw new Error(result.error.message);
-  const touched = on.lists.finder.counters.entitiesTouched - before;
-  return { ...indexAndScan(on, request), touched };
-}
+const found = (request: Record<string, unknown>, on = screener) => indexScanAndTouched(on, request);
 
 describe('the strong-word walk keeps every entity whose own words can pass the credit bound', () => {
   it.each([

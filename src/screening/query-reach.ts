@@ -292,9 +292,7 @@ export class VocabularyLookup {
       if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
     }
     const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
-    // skeletonKeys: the skeleton's one-deletion keys from three letters, else the skeleton alone.
-    if (q.skeleton.length >= 3) vocab.eachDeletionKey(skeletons, q.skeleton, consider);
-    else if (q.skeleton !== '') skeletons.each(q.skeleton, consider);
+    vocab.eachSkeletonKey(skeletons, q.skeleton, consider);
     for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
     for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
     if (text.length > 1) consider(vocab.id(text[0]!));

@@ -176,6 +176,12 @@ export class Vocabulary {
     }
   }
 
+  /** Calls `visit` with each id under each key of `skeletonKeys(skeleton)` in `table`, as eachDeletionKey does. */
+  eachSkeletonKey(table: KeyTable, skeleton: string, visit: (id: number) => void): void {
+    if (skeleton.length >= 3) this.eachDeletionKey(table, skeleton, visit);
+    else if (skeleton !== '') table.each(skeleton, visit);
+  }
+
   /** The id of a word written in a Latin-based script (or any, when no native form is given). */
   id(text: string): number | undefined {
     const id = this.byText.first(text, this.latin);

@@ -4,10 +4,11 @@
  * the server call it with their own service.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Screener } from '../screening/types.js';
 import { SEARCH_ROUTES } from '../service/routes.js';
 import type { RescreenReport, ScreeningService } from '../service/service.js';
+import { AnswerJson } from './answer-json.js';
 import { failure, send } from './envelope.js';
 import { ServerMetrics } from './metrics.js';
 import { buildOpenApi } from './openapi.js';
@@ -97,16 +98,22 @@ const PACKAGE_VERSION = (() => {
 export async function createServer(options: ServerOptions): Promise<TamisServer> {
   const host = options.host ?? '127.0.0.1';
   const transport = chooseTransport({ host, tls: options.tls, behindTlsProxy: options.behindTlsProxy });
+  const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? true });
+  const countRequest = (req: FastifyRequest, reply: FastifyReply) =>
+    metrics.countRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  // With a logger, Fastify calls the log controller at the end of every request: the metrics are counted there, and
+  // no onResponse hook runs per request. Without one (no controller call), the hook counts them.
+  const logs = Boolean(options.logger);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.behindTlsProxy === true,
     forceCloseConnections: 'idle',
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(logs ? countRequest : undefined),
     return503OnClosing: true,
     ...(transport.kind === 'https' ? { https: { cert: transport.cert, key: transport.key } } : {}),
   }) as unknown as FastifyInstance;
-  const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? true });
+  const answerJson = new AnswerJson();
   const schemas = requestSchemas({ referenceTermMaxLength: options.referenceTermMaxLength ?? 255 });
   const openapi = buildOpenApi({ routes: SEARCH_ROUTES, schemas, operations: OPERATIONS, version: PACKAGE_VERSION });
   if (options.transactions) addV1ToOpenApi(openapi);
@@ -163,6 +170,8 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
       } else {
         report = await options.service.rescreenMonitored(loaded.screener);
       }
+      // The kept JSON of the hits' docs is of the lists before: dropped (answer-json.ts).
+      answerJson.clear();
       lists = { version, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
       showLists();
       metrics.reloads.inc({ outcome: 'ok' });
@@ -230,10 +239,12 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
       done();
     });
   }
-  app.addHook('onResponse', (req, reply, done) => {
-    metrics.countRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  if (!logs) {
+    app.addHook('onResponse', (req, reply, done) => {
+      countRequest(req, reply);
+      done();
+    });
+  }
   app.setNotFoundHandler(async (req, reply) => send(reply, failure(404, `not found: ${req.method} ${req.url.split('?')[0]}`)));
   app.setErrorHandler(async (err: { statusCode?: number; message: string; code?: string }, req, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
@@ -241,7 +252,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     return send(reply, failure(status, status >= 500 ? 'internal error' : `invalid input: ${err.message}`));
   });
 
-  registerSearchRoutes(app, { service: options.service, schemas, metrics, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
+  registerSearchRoutes(app, { service: options.service, schemas, metrics, answerJson, ...(options.acceptsKey ? { acceptsKey: options.acceptsKey } : {}) });
   if (options.transactions) await registerV1(app, options.transactions, metrics.registry);
   registerOperations(app, {
     metrics,

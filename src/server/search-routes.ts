@@ -8,6 +8,7 @@ import type { FailureEnvelope } from '../errors.js';
 import type { ScreeningService } from '../service/service.js';
 import { SEARCH_ROUTES } from '../service/routes.js';
 import type { ApiResponse } from '../service/types.js';
+import type { AnswerJson } from './answer-json.js';
 import { tokenOf } from './auth.js';
 import { failure, send } from './envelope.js';
 import type { ServerMetrics } from './metrics.js';
@@ -25,6 +26,8 @@ export interface SearchRoutesOptions {
   metrics: ServerMetrics;
   /** When set, only these api keys are let through to the service (the config's keys); others answer 401. */
   acceptsKey?: (key: string) => boolean;
+  /** Writes the JSON of the answers (hit docs written once per entity); absent: Fastify's JSON.stringify. */
+  answerJson?: AnswerJson;
 }
 
 const INVALID_JSON: FailureEnvelope = {
@@ -67,7 +70,7 @@ export function registerSearchRoutes(app: FastifyInstance, o: SearchRoutesOption
         // A request refused here still authenticates and counts against the rate limit first: 401 and 429 win.
         const res = invalid ? ((await api.authorize()) ?? invalid) : await route.call(api, { params, query, body });
         if (kind) countSearch(o.metrics, kind, res);
-        return send(reply, res);
+        return send(reply, res, o.answerJson);
       },
     });
   }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HISTOGRAM_BATCH, ServerMetrics } from '../../src/server/metrics.js';
+import { startHarness } from './harness.js';
 
 const valueOf = async (metrics: ServerMetrics, name: string, labels: Record<string, string>): Promise<number> => {
   const m = await metrics.registry.getSingleMetric(name)!.get();
@@ -51,5 +52,29 @@ describe('server metrics', () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('tamis_http_requests_total{method="POST",route="/searches",status="200"} 2\n');
     expect(text).toContain('tamis_http_request_duration_seconds_count{method="POST",route="/searches"} 2\n');
+  });
+});
+
+describe('request metrics over HTTP', () => {
+  // With a logger the requests are counted by the log controller (no onResponse hook); without one, by the hook.
+  it.each([
+    ['logging at info', { level: 'info', stream: { write: () => true } }],
+    ['logging at warn (no request lines)', { level: 'warn', stream: { write: () => true } }],
+    ['no logger', false],
+  ] as const)('%s: every request is counted once, by route and status', async (_what, logger) => {
+    const h = await startHarness({ webhooks: false, logger });
+    try {
+      for (let i = 0; i < 3; i++) expect((await h.call('POST', '/searches', { body: { search_term: 'Jane Doe' } })).status).toBe(200);
+      expect((await h.call('POST', '/searches', { body: { search_term: 7 } })).status).toBe(400);
+      expect((await h.call('GET', '/searches/999999', {})).status).toBe(404);
+      const text = (await h.call('GET', '/metrics', { unchecked: true })).text;
+      expect(text).toContain('tamis_http_requests_total{method="POST",route="/searches",status="200"} 3\n');
+      expect(text).toContain('tamis_http_requests_total{method="POST",route="/searches",status="400"} 1\n');
+      expect(text).toContain('tamis_http_requests_total{method="GET",route="/searches/:id",status="404"} 1\n');
+      expect(text).toContain('tamis_http_request_duration_seconds_count{method="POST",route="/searches"} 4\n');
+      expect(text).toContain('tamis_searches_total{kind="name"} 3\n');
+    } finally {
+      await h.close();
+    }
   });
 });

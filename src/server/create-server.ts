@@ -13,6 +13,7 @@ import { failure, send } from './envelope.js';
 import { ServerMetrics } from './metrics.js';
 import { buildOpenApi } from './openapi.js';
 import { OPERATIONS, registerOperations, type ListState, type ReloadReport } from './operations.js';
+import { hasDefaultFormat } from './request-line.js';
 import { OneLinePerRequest } from './request-log.js';
 import { requestSchemas } from './schemas/requests.js';
 import { InvalidJson, registerSearchRoutes } from './search-routes.js';
@@ -109,7 +110,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.behindTlsProxy === true,
     forceCloseConnections: 'idle',
-    logController: new OneLinePerRequest(logs ? countRequest : undefined),
+    logController: new OneLinePerRequest(logs ? countRequest : undefined, hasDefaultFormat(options.logger)),
     return503OnClosing: true,
     ...(transport.kind === 'https' ? { https: { cert: transport.cert, key: transport.key } } : {}),
   }) as unknown as FastifyInstance;

@@ -6,13 +6,18 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { writeRequestLine } from './request-line.js';
 
 export class OneLinePerRequest extends LogController {
   /**
    * `onCompleted`: called for every answered request before its line is written (the request metrics), so that a
    * server that logs needs no `onResponse` hook: Fastify runs this controller at the end of every request already.
    */
-  constructor(private readonly onCompleted?: (request: FastifyRequest, reply: FastifyReply) => void) {
+  constructor(
+    private readonly onCompleted?: (request: FastifyRequest, reply: FastifyReply) => void,
+    /** The logger has pino's default format: the line is written directly (request-line.ts). */
+    private readonly directLine = false,
+  ) {
     super();
   }
 
@@ -21,6 +26,7 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     this.onCompleted?.(request, reply);
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (this.directLine && writeRequestLine(request, reply)) return;
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

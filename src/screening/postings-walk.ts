@@ -110,21 +110,29 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   // optional query word reaches it (an optional word may make a name part: then one required word may do).
   const optionalParts = feasible.optionalWords > 0;
   const bitsOfWord = (id: number): number => requiredOf(id) | (optionalParts && optionalOf(id) ? HOLDS_OPTIONAL : 0);
-  // The other words the parts filter reads: every word a required query word (or an optional one) reaches.
+  // The other words the parts filter could read: every word a required query word (or an optional one) reaches.
+  // It reads those of the query words (bits) whose other words hold the fewest postings, within its budget; the
+  // bits of the words it leaves unread (`unknown`) are taken as held by every slot: a slot is dropped only where
+  // even they could not make the name parts it needs.
   let others: number[] = [];
-  let otherCost = 0;
+  let unknown = 0;
+  let filter = false;
   if (need >= 2 && cost >= PARTS_FILTER_MIN) {
     const seen = new Set<number>();
-    for (let j = 0; j < n && otherCost <= PARTS_FILTER_COST * cost; j++) {
+    const candidates: number[] = [];
+    for (let j = 0; j < n; j++) {
       for (const id of reach[j]!) {
         if (ids.has(id) || seen.has(id) || bitsOfWord(id) === 0) continue;
         seen.add(id);
-        others.push(id);
-        otherCost += postingsOf[id]?.length ?? 0;
+        candidates.push(id);
       }
     }
+    others = partsToRead(candidates, bitsOfWord, postingsOf, PARTS_FILTER_COST * cost);
+    const read = new Set(others);
+    for (const id of candidates) if (!read.has(id)) unknown |= bitsOfWord(id);
+    // A filter that could drop nothing is not run.
+    filter = (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
   }
-  const filter = need >= 2 && cost >= PARTS_FILTER_MIN && otherCost <= PARTS_FILTER_COST * cost;
   const touched: number[] = [];
   if (!filter) others = [];
   // The marks' arrays, read and written directly: this loop runs once per posting.
@@ -164,8 +172,39 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   const personQuery = query.entityType === 'person';
   const out: number[] = [];
   for (const slot of touched) {
-    const bits = held[slot]! | acronymBits.get(slot);
+    const bits = held[slot]! | acronymBits.get(slot) | unknown;
     if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
   }
   return out;
+}
+
+/**
+ * The words the parts filter reads, of `words` (each with the bits of the query words it is a name part of): those
+ * of whole query words, the query words taken in the order of the postings their words hold, while the postings
+ * read stay within `budget`. A query word is read whole or not at all (a word left unread leaves each of its bits
+ * unknown): every word holding its bit is read.
+ */
+export function partsToRead(words: readonly number[], bitsOfWord: (id: number) => number, postingsOf: readonly (readonly number[] | undefined)[], budget: number): number[] {
+  if (words.length === 0) return [];
+  // The postings of the words of each bit (bit 31 is HOLDS_OPTIONAL).
+  const costs = new Map<number, number>();
+  let total = 0;
+  for (const id of words) {
+    const length = postingsOf[id]?.length ?? 0;
+    total += length;
+    const bits = bitsOfWord(id);
+    for (let b = 0; b < 32; b++) if ((bits >>> b) & 1) costs.set(b, (costs.get(b) ?? 0) + length);
+  }
+  if (total <= budget) return [...words];
+  const order = [...costs.keys()].sort((a, b) => costs.get(a)! - costs.get(b)! || a - b);
+  let chosen = 0;
+  for (const b of order) {
+    const next = chosen | (1 << b);
+    let cost = 0;
+    for (const id of words) if ((bitsOfWord(id) & next) !== 0) cost += postingsOf[id]?.length ?? 0;
+    if (cost > budget) break;
+    chosen = next;
+  }
+  if (chosen === 0) return [];
+  return words.filter((id) => (bitsOfWord(id) & chosen) !== 0);
 }

@@ -13,6 +13,7 @@ import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { StampedMarks } from './stamps.js';
 import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
+import { shareASlot } from './postings-intersect.js';
 
 export interface LookupSettings {
   exactMatch: boolean;
@@ -377,9 +378,10 @@ export class VocabularyLookup {
   }
 
   /**
-   * Query word written as 2..4 list words: for each way of splitting it into vocabulary words, the entities
-   * holding its rarest part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every
-   * `Al-` name.
+   * Query word written as 2..4 list words: for each way of splitting it into vocabulary words that some entity
+   * holds all of (a split needs all its parts on one name: postings-intersect.ts), the entities holding its rarest
+   * part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every `Al-` name; `nagy` =
+   * `n` + `a` + `g` + `y` marks nothing where no entity holds the four.
    */
   private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void): void {
     const vocab = this.index.vocab;
@@ -390,6 +392,7 @@ export class VocabularyLookup {
       const id = vocab.id(text);
       return id === undefined ? undefined : [id];
     }, (parts) => {
+      if (!shareASlot(parts.map((id) => postings[id]))) return;
       let rarest = parts[0]!;
       let total = 0;
       masses.length = 0;

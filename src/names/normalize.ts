@@ -134,6 +134,20 @@ export function tokenizeName(input: string): NameToken[] {
   return out;
 }
 
+/**
+ * Whether a name has a folded word (`normalizeName(input).length > 0`): a text of ASCII characters alone has one
+ * exactly when it holds a letter or a digit (folding changes no ASCII character but case), without folding it.
+ */
+export function hasFoldedWord(input: string): boolean {
+  let word = false;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 128) return normalizeName(input).length > 0;
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) word = true;
+  }
+  return word;
+}
+
 /** The folded words of a name, as strings. `normalizeName(normalizeName(x).join(' '))` equals `normalizeName(x)`. */
 export function normalizeName(input: string): string[] {
   return tokenizeName(input).map((t) => t.text);

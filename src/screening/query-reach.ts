@@ -6,12 +6,12 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
-import { isOneEdit, queryNeedsWords, wordMatcher, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
+import { inWordTables, isOneEdit, queryNeedsWords, wordMatchTypeIn, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
-import { StampedMarks } from './stamps.js';
+import { grown, StampedMarks } from './stamps.js';
 import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
 
 export interface LookupSettings {
@@ -84,6 +84,12 @@ export interface QueryReach {
 const NO_WORDS: ReadonlySet<number> = new Set();
 const NO_CREDITS: ReadonlyMap<number, number> = new Map();
 
+function credits(maps: readonly (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] {
+  const out: ReadonlyMap<number, number>[] = [];
+  for (const m of maps) out.push(m ?? NO_CREDITS);
+  return out;
+}
+
 /** Per-word types that may anchor a hit on a full word (assign.ts). */
 export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 /** Types the matcher recomputes under narrower rules (assign.ts, pairType). */
@@ -94,21 +100,38 @@ export class VocabularyLookup {
   private readonly seen = new StampedMarks();
   /** Per vocabulary word, bits of the query words reaching it other than as a split part (lookUp; reset per call). */
   private readonly plain = new StampedMarks();
+  /**
+   * Scratch of `collect` (valid until its next call): the query word and context it compares, the map it fills
+   * (undefined: none), and the ids it found with their types, in the order found (`foundCount` of them).
+   */
+  private cq: PreparedWord | undefined;
+  private cctx: WordMatchContext | undefined;
+  private cInTables = false;
+  private cFound: Map<number, WordMatchType> | undefined;
+  private foundIds = new Int32Array(64);
+  private readonly foundTypes: WordMatchType[] = [];
+  private foundCount = 0;
+  /** The first words of the abbreviation tables' expansions, and the most words an expansion has. */
+  private readonly expansionFirst = new Set<string>();
+  private expansionWords = 0;
 
-  constructor(private readonly index: EntityIndex) {}
+  constructor(private readonly index: EntityIndex) {
+    for (const expansion of index.tables.expansions.keys()) {
+      const words = expansion.split(' ');
+      this.expansionFirst.add(words[0]!);
+      this.expansionWords = Math.max(this.expansionWords, words.length);
+    }
+  }
 
   /** What every query word reaches (see QueryReach). */
   lookUp(query: PreparedQuery, settings: LookupSettings, optional: (i: number) => boolean): QueryReach {
     const index = this.index;
-    const n = Math.min(query.words.length, MAX_TRACKED_WORDS);
-    const bit = (i: number, count = 1): number => {
-      let b = 0;
-      for (let k = i; k < Math.min(i + count, n); k++) b |= 1 << k;
-      return b;
-    };
+    const words = query.words;
+    const n = Math.min(words.length, MAX_TRACKED_WORDS);
     let required = 0;
-    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
-    const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(words.length).fill(undefined);
+    const reach: Set<number>[] = [];
+    for (let k = 0; k < n; k++) reach.push(new Set<number>());
     // Per vocabulary word, the query words reaching it other than as a split's witness or an expansion's word,
     // as bits (see QueryReach.splitOnly).
     const plain = this.plain;
@@ -143,7 +166,7 @@ export class VocabularyLookup {
       }
     };
     const softIds = new Set<number>();
-    const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
+    const complete = !settings.exactMatch && words.length <= MAX_TRACKED_WORDS;
     const anchorable = complete ? new Set<number>() : undefined;
     // Words written in Han, Hangul or Kana are found by text only: where the vocabulary holds some, the forms are
     // not all known by id.
@@ -155,50 +178,67 @@ export class VocabularyLookup {
     };
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
-        required |= bit(i);
-        const q = query.words[i]!;
+        required |= 1 << i;
+        const q = words[i]!;
         for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) viaGlue(id, i, 1);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
-      const core = coreRange(query.words, query.roles.organisation);
+      const core = coreRange(words, query.roles.organisation);
+      // The callbacks of the forms of query word `at`, made once per look-up (not once per word).
+      let at = 0;
+      const glued = (wordId: number, count: number): void => {
+        viaGlue(wordId, at, count);
+        form(wordId);
+      };
+      const abbreviated = (wordId: number, count: number, expansion: boolean): void => {
+        viaGlue(wordId, at, count, expansion);
+        form(wordId);
+      };
+      const expansionWords = (wordIds: readonly number[], credit: number): void => {
+        for (const id of wordIds) witness(at, id, credit);
+        partsOf(at, wordIds);
+      };
+      const split = (wordId: number, total: number, parts: readonly number[], masses: readonly number[]): void => {
+        viaGlue(wordId, at, 1, true);
+        form(wordId);
+        for (const part of parts) softIds.add(part);
+        splitCredit[at] = Math.max(splitCredit[at]!, SIMILARITY.removed_spaces * total);
+        witness(at, wordId, SIMILARITY.removed_spaces * total);
+        partsOf(at, parts, masses);
+      };
       for (let i = 0; i < n; i++) {
-        const q = query.words[i]!;
-        if (!optional(i)) required |= bit(i);
-        const matches = this.vocabularyTypes(q, ctx, settings.minEditLength);
-        if (q.text.length > 1) wordTypes[i] = matches;
-        for (const [id, type] of matches) {
-          viaGlue(id, i, 1);
-          if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
+        at = i;
+        const q = words[i]!;
+        const bit = 1 << i;
+        if (!optional(i)) required |= bit;
+        // A word of one letter keeps no map of its types (QueryReach.wordTypes).
+        const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
+        this.collect(q, ctx, settings.minEditLength, matches);
+        wordTypes[i] = matches;
+        const ids = this.foundIds;
+        const types = this.foundTypes;
+        const reached = reach[i]!;
+        for (let f = 0, count = this.foundCount; f < count; f++) {
+          const id = ids[f]!;
+          reached.add(id);
+          plain.or(id, bit);
+          if (anchorable !== undefined && this.mayAnchor(q, id, types[f]!)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) {
-          for (const id of this.vocabularyTypes(pair, ctx, settings.minEditLength).keys()) {
+          this.collect(pair, ctx, settings.minEditLength, undefined);
+          for (let f = 0, count = this.foundCount; f < count; f++) {
+            const id = ids[f]!;
             viaGlue(id, i, 2);
             forms?.add(id);
           }
         }
-        this.markGlued(query, i, (wordId, count) => {
-          viaGlue(wordId, i, count);
-          form(wordId);
-        });
+        this.markGlued(query, i, glued);
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
-        const expanded = this.markAbbreviations(query, i, (wordId, count, expansion) => {
-          viaGlue(wordId, i, count, expansion);
-          form(wordId);
-        }, form, (wordIds, credit) => {
-          for (const id of wordIds) witness(i, id, credit);
-          partsOf(i, wordIds);
-        });
+        const expanded = this.markAbbreviations(query, i, abbreviated, form, expansionWords);
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
-        this.markSplit(q, (wordId, total, parts, masses) => {
-          viaGlue(wordId, i, 1, true);
-          form(wordId);
-          for (const part of parts) softIds.add(part);
-          splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
-          witness(i, wordId, SIMILARITY.removed_spaces * total);
-          partsOf(i, parts, masses);
-        });
+        this.markSplit(q, split);
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
         // the organisation rules (assign.ts).
@@ -214,15 +254,15 @@ export class VocabularyLookup {
     // particles alone (elsewhere particles weigh nothing).
     let particlesOnly = false;
     if (required === 0 && !settings.exactMatch) {
-      for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+      for (let i = 0; i < n; i++) if (words[i]!.particle && query.duplicateOf[i] === undefined) required |= 1 << i;
       particlesOnly = required !== 0;
     }
-    const splitOnly = reach.map((ids, k) => {
+    const splitOnly: ReadonlySet<number>[] = [];
+    for (let k = 0; k < n; k++) {
       let only: Set<number> | undefined;
-      for (const id of ids) if (((plain.get(id) >>> k) & 1) === 0) (only ??= new Set<number>()).add(id);
-      return only ?? NO_WORDS;
-    });
-    const credits = (maps: (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] => maps.map((m) => m ?? NO_CREDITS);
+      for (const id of reach[k]!) if (((plain.get(id) >>> k) & 1) === 0) (only ??= new Set<number>()).add(id);
+      splitOnly.push(only ?? NO_WORDS);
+    }
     return {
       n,
       required,
@@ -262,44 +302,71 @@ export class VocabularyLookup {
    * vocabulary's keys. Payment-reference screening (src/reference) looks up each word of a reference here too.
    */
   vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null): Map<number, WordMatchType> {
+    const found = new Map<number, WordMatchType>();
+    this.collect(q, ctx, minEditLength, found);
+    return found;
+  }
+
+  /**
+   * The words of vocabularyTypes, into `found` when given, and into the scratch list `foundIds`/`foundTypes` (in the
+   * same order; valid until the next call).
+   */
+  private collect(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null, found: Map<number, WordMatchType> | undefined): void {
     const vocab = this.index.vocab;
     const tables = this.index.tables;
-    const found = new Map<number, WordMatchType>();
     // Each word is compared once, whatever the keys that reach it.
-    const seen = this.seen;
-    seen.reset(vocab.size);
-    const typeOn = wordMatcher(q, ctx);
-    const consider = (id: number | undefined): void => {
-      if (id === undefined || !seen.add(id)) return;
-      const type = typeOn(vocab.words[id]!);
-      if (type !== null) found.set(id, type);
-    };
+    this.seen.reset(vocab.size);
+    this.cq = q;
+    this.cctx = ctx;
+    this.cInTables = inWordTables(q.text, ctx);
+    this.cFound = found;
+    this.foundCount = 0;
+    const consider = this.consider;
     const text = q.text;
-    for (const id of vocab.withText(text)) consider(id);
+    vocab.eachWithText(text, consider);
     if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
-    const [p, s] = q.phonetic;
+    const p = q.phonetic[0];
+    const s = q.phonetic[1];
     if (p !== '' || s !== '') {
       // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
       // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
-      const shapes = vocab.shapes;
-      const considerSound = queryNeedsWords(q, ctx)
-        ? consider
-        : (id: number): void => {
-            if (wordShapeMayMatch(q, shapes[id]!)) consider(id);
-            else seen.add(id);
-          };
+      const considerSound = queryNeedsWords(q, ctx) ? consider : this.considerShaped;
       if (p !== '') vocab.phonetic.each(p, considerSound);
       if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
     }
     const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
     vocab.eachSkeletonKey(skeletons, q.skeleton, consider);
-    for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
-    for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
+    const crossCultural = tables.crossCultural.get(text);
+    if (crossCultural !== undefined) for (const group of crossCultural) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
+    const nicknames = tables.nicknames.get(text);
+    if (nicknames !== undefined) for (const group of nicknames) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
     if (text.length > 1) consider(vocab.id(text[0]!));
-    for (const w of tables.digitToWords.get(text) ?? []) consider(vocab.id(w));
-    for (const w of tables.wordToDigits.get(text) ?? []) consider(vocab.id(w));
-    return found;
+    const digits = tables.digitToWords.get(text);
+    if (digits !== undefined) for (const w of digits) consider(vocab.id(w));
+    const numbers = tables.wordToDigits.get(text);
+    if (numbers !== undefined) for (const w of numbers) consider(vocab.id(w));
+    this.cq = undefined;
+    this.cctx = undefined;
+    this.cFound = undefined;
   }
+
+  /** collect's comparison of its query word with vocabulary word `id` (each once). */
+  private readonly consider = (id: number | undefined): void => {
+    if (id === undefined || !this.seen.add(id)) return;
+    const type = wordMatchTypeIn(this.cq!, this.index.vocab.words[id]!, this.cctx!, this.cInTables);
+    if (type === null) return;
+    this.cFound?.set(id, type);
+    const at = this.foundCount++;
+    if (at === this.foundIds.length) this.foundIds = grown(this.foundIds, at + 1);
+    this.foundIds[at] = id;
+    this.foundTypes[at] = type;
+  };
+
+  /** consider, for a word of a sound's bucket whose shape may match (else it is passed over, unread). */
+  private readonly considerShaped = (id: number): void => {
+    if (wordShapeMayMatch(this.cq!, this.index.vocab.shapes[id]!)) this.consider(id);
+    else this.seen.add(id);
+  };
 
   /**
    * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
@@ -337,8 +404,10 @@ export class VocabularyLookup {
         }
       }
     }
+    // No expansion starts with the word: no run of query words from it is one (nor longer than any).
+    if (!this.expansionFirst.has(query.words[i]!.text)) return credit;
     let run = '';
-    for (let e = 1; i + e <= n; e++) {
+    for (let e = 1; i + e <= n && e <= this.expansionWords; e++) {
       run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
       for (const short of expansions.get(run) ?? []) {
         if (e <= MAX_EXPANSION_WORDS) {
@@ -362,7 +431,7 @@ export class VocabularyLookup {
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
   private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
-    gluedForms(query, i, (text, count) => {
+    this.gluedForms(query, i, (text, count) => {
       const id = vocab.id(text);
       if (id !== undefined) mark(id, count);
     });
@@ -371,9 +440,36 @@ export class VocabularyLookup {
   /** Words written in Han, Hangul or Kana whose text is a glued run of query words or their initials. */
   private markGluedNative(query: PreparedQuery, i: number, into: Set<number>): void {
     const vocab = this.index.vocab;
-    gluedForms(query, i, (text) => {
+    this.gluedForms(query, i, (text) => {
       for (const id of vocab.withText(text)) into.add(id);
     });
+  }
+
+  /**
+   * The glued forms of query words i..i+k-1 that some vocabulary word may have as its text: glued (2..MAX_GLUE
+   * words) and their initials (MIN_ACRONYM..MAX_ACRONYM). Each form is hashed as it grows, word by word, and its
+   * text built only when its hash is held (Vocabulary.mayHoldText): a form whose hash is not has no word.
+   */
+  private gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
+    const vocab = this.index.vocab;
+    if (!vocab.fnvKeys) {
+      gluedForms(query, i, form);
+      return;
+    }
+    const words = query.words;
+    const first = words[i]!.text;
+    let glued = FNV_START;
+    for (let c = 0; c < first.length; c++) glued = fnvStep(glued, first.charCodeAt(c));
+    let initials = fnvStep(FNV_START, first.charCodeAt(0));
+    for (let k = 2; k <= MAX_ACRONYM && i + k <= words.length; k++) {
+      const next = words[i + k - 1]!.text;
+      initials = fnvStep(initials, next.charCodeAt(0));
+      if (k <= MAX_GLUE) {
+        for (let c = 0; c < next.length; c++) glued = fnvStep(glued, next.charCodeAt(c));
+        if (vocab.mayHoldText(fnvFinish(glued))) form(gluedText(words, i, k), k);
+      }
+      if (k >= MIN_ACRONYM && vocab.mayHoldText(fnvFinish(initials))) form(initialsText(words, i, k), k);
+    }
   }
 
   /**
@@ -473,7 +569,7 @@ export class VocabularyLookup {
 }
 
 /** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */
-function gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
+export function gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
   let glued = query.words[i]!.text;
   let initials = glued[0]!;
   for (let k = 2; k <= MAX_ACRONYM && i + k <= query.words.length; k++) {
@@ -483,4 +579,18 @@ function gluedForms(query: PreparedQuery, i: number, form: (text: string, count:
     if (k <= MAX_GLUE) form(glued, k);
     if (k >= MIN_ACRONYM) form(initials, k);
   }
+}
+
+/** The texts of words i..i+k-1 glued. */
+function gluedText(words: readonly PreparedWord[], i: number, k: number): string {
+  let text = '';
+  for (let j = i; j < i + k; j++) text += words[j]!.text;
+  return text;
+}
+
+/** The first letters of words i..i+k-1. */
+function initialsText(words: readonly PreparedWord[], i: number, k: number): string {
+  let text = '';
+  for (let j = i; j < i + k; j++) text += words[j]!.text[0]!;
+  return text;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizeName, tokenizeName } from '../../src/names/index.js';
+import { hasFoldedWord } from '../../src/names/normalize.js';
 
 describe('normaliser folds every script to the same Latin words', () => {
   it.each([
@@ -51,6 +52,34 @@ describe('normaliser folds every script to the same Latin words', () => {
         for (const w of normalizeName(s)) expect(w).toMatch(/^[a-z0-9]+$/);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('hasFoldedWord says whether the normaliser finds a word, without folding ASCII text', () => {
+  it.each([
+    ['ASCII letters', 'Ali', true],
+    ['a digit alone', '  7 ', true],
+    ['ASCII punctuation alone', "--- ' . ,", false],
+    ['the empty text', '', false],
+    ['Cyrillic', 'Путин', true],
+    ['Arabic vowel marks alone', '\u064E\u0650', false],
+    ['a letter with a combining accent', 'e\u0301', true],
+    ['symbols that fold to nothing', '\u2022 \u00B7', false],
+  ])('%s: %j → %s', (_why, input, expected) => {
+    expect(hasFoldedWord(input)).toBe(expected);
+    expect(normalizeName(input).length > 0).toBe(expected);
+  });
+
+  it.each([
+    ['ASCII text', fc.string({ unit: 'binary-ascii', maxLength: 30 })],
+    ['any text', fc.string({ unit: 'grapheme', maxLength: 30 })],
+  ])('equals normalizeName(x).length > 0 on random %s', (_what, strings) => {
+    fc.assert(
+      fc.property(strings, (s) => {
+        expect(hasFoldedWord(s)).toBe(normalizeName(s).length > 0);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

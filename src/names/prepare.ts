@@ -36,8 +36,6 @@ export interface PreparedName {
   group?: number;
 }
 
-const DIGITS = /^[0-9]+$/;
-const LETTERS = /^[a-z]+$/;
 
 /**
  * Consonant skeleton: digraphs reduced, a few letters merged (q/c→k, v→b, j→g, z→s), vowels and the
@@ -95,15 +93,25 @@ const MERGED: Uint8Array = (() => {
 /** Characters a regular expression's `.` does not match (a run of them is not collapsed). */
 const LINE_END: Record<number, boolean> = { 0x0a: true, 0x0d: true, 0x2028: true, 0x2029: true };
 
+/** Whether a text is non-empty and every character of it in [from, to] (char codes): /^[a-z]+$/ or /^[0-9]+$/ without a regex. */
+function allIn(text: string, from: number, to: number): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < from || c > to) return false;
+  }
+  return true;
+}
+
 export function prepareWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
-  const letters = LETTERS.test(text);
+  const letters = allIn(text, 0x61, 0x7a);
   const phonetic: readonly [string, string] = letters && text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
   const word: PreparedWord = {
     text,
     script,
     phonetic,
     skeleton: letters ? consonantSkeleton(text, script === 'abjad') : '',
-    isNumber: DIGITS.test(text),
+    isNumber: allIn(text, 0x30, 0x39),
     particle: tables.particles.has(text),
   };
   if (native !== undefined) word.native = native;

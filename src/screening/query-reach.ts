@@ -6,12 +6,13 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
-import { inWordTables, isOneEdit, queryNeedsWords, wordMatchTypeIn, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
+import { isOneEdit, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
-import { grown, StampedMarks } from './stamps.js';
+import { StampedMarks } from './stamps.js';
+import { heldGluedForms, MAX_GLUE, VocabularyTypes } from './vocabulary-types.js';
 import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
 
 export interface LookupSettings {
@@ -21,7 +22,6 @@ export interface LookupSettings {
 
 /** At most this many query words are tracked (bitmasks of 32 bits); a longer query is looked up in part. */
 export const MAX_TRACKED_WORDS = 31;
-const MAX_GLUE = 4;
 /** Abbreviations and their expansions have at most this many words (lists/abbreviations.txt). */
 const MAX_EXPANSION_WORDS = 4;
 
@@ -96,26 +96,16 @@ export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 
 const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', 'initial_to_word', 'word_to_initial']);
 
 export class VocabularyLookup {
-  /** The vocabulary words vocabularyTypes has compared with the query word (reset per call). */
-  private readonly seen = new StampedMarks();
   /** Per vocabulary word, bits of the query words reaching it other than as a split part (lookUp; reset per call). */
   private readonly plain = new StampedMarks();
-  /**
-   * Scratch of `collect` (valid until its next call): the query word and context it compares, the map it fills
-   * (undefined: none), and the ids it found with their types, in the order found (`foundCount` of them).
-   */
-  private cq: PreparedWord | undefined;
-  private cctx: WordMatchContext | undefined;
-  private cInTables = false;
-  private cFound: Map<number, WordMatchType> | undefined;
-  private foundIds = new Int32Array(64);
-  private readonly foundTypes: WordMatchType[] = [];
-  private foundCount = 0;
+  /** The words each query word matches by a per-word type (its scratch list is read after each `collect`). */
+  private readonly types: VocabularyTypes;
   /** The first words of the abbreviation tables' expansions, and the most words an expansion has. */
   private readonly expansionFirst = new Set<string>();
   private expansionWords = 0;
 
   constructor(private readonly index: EntityIndex) {
+    this.types = new VocabularyTypes(index);
     for (const expansion of index.tables.expansions.keys()) {
       const words = expansion.split(' ');
       this.expansionFirst.add(words[0]!);
@@ -214,22 +204,21 @@ export class VocabularyLookup {
         if (!optional(i)) required |= bit;
         // A word of one letter keeps no map of its types (QueryReach.wordTypes).
         const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
-        this.collect(q, ctx, settings.minEditLength, matches);
+        const types = this.types;
+        types.collect(q, ctx, settings.minEditLength, matches);
         wordTypes[i] = matches;
-        const ids = this.foundIds;
-        const types = this.foundTypes;
         const reached = reach[i]!;
-        for (let f = 0, count = this.foundCount; f < count; f++) {
-          const id = ids[f]!;
+        for (let f = 0, count = types.count; f < count; f++) {
+          const id = types.ids[f]!;
           reached.add(id);
           plain.or(id, bit);
-          if (anchorable !== undefined && this.mayAnchor(q, id, types[f]!)) anchorable.add(id);
+          if (anchorable !== undefined && this.mayAnchor(q, id, types.types[f]!)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) {
-          this.collect(pair, ctx, settings.minEditLength, undefined);
-          for (let f = 0, count = this.foundCount; f < count; f++) {
-            const id = ids[f]!;
+          types.collect(pair, ctx, settings.minEditLength, undefined);
+          for (let f = 0, count = types.count; f < count; f++) {
+            const id = types.ids[f]!;
             viaGlue(id, i, 2);
             forms?.add(id);
           }
@@ -303,70 +292,9 @@ export class VocabularyLookup {
    */
   vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null): Map<number, WordMatchType> {
     const found = new Map<number, WordMatchType>();
-    this.collect(q, ctx, minEditLength, found);
+    this.types.collect(q, ctx, minEditLength, found);
     return found;
   }
-
-  /**
-   * The words of vocabularyTypes, into `found` when given, and into the scratch list `foundIds`/`foundTypes` (in the
-   * same order; valid until the next call).
-   */
-  private collect(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null, found: Map<number, WordMatchType> | undefined): void {
-    const vocab = this.index.vocab;
-    const tables = this.index.tables;
-    // Each word is compared once, whatever the keys that reach it.
-    this.seen.reset(vocab.size);
-    this.cq = q;
-    this.cctx = ctx;
-    this.cInTables = inWordTables(q.text, ctx);
-    this.cFound = found;
-    this.foundCount = 0;
-    const consider = this.consider;
-    const text = q.text;
-    vocab.eachWithText(text, consider);
-    if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
-    const p = q.phonetic[0];
-    const s = q.phonetic[1];
-    if (p !== '' || s !== '') {
-      // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
-      // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
-      const considerSound = queryNeedsWords(q, ctx) ? consider : this.considerShaped;
-      if (p !== '') vocab.phonetic.each(p, considerSound);
-      if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
-    }
-    const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
-    vocab.eachSkeletonKey(skeletons, q.skeleton, consider);
-    const crossCultural = tables.crossCultural.get(text);
-    if (crossCultural !== undefined) for (const group of crossCultural) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
-    const nicknames = tables.nicknames.get(text);
-    if (nicknames !== undefined) for (const group of nicknames) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
-    if (text.length > 1) consider(vocab.id(text[0]!));
-    const digits = tables.digitToWords.get(text);
-    if (digits !== undefined) for (const w of digits) consider(vocab.id(w));
-    const numbers = tables.wordToDigits.get(text);
-    if (numbers !== undefined) for (const w of numbers) consider(vocab.id(w));
-    this.cq = undefined;
-    this.cctx = undefined;
-    this.cFound = undefined;
-  }
-
-  /** collect's comparison of its query word with vocabulary word `id` (each once). */
-  private readonly consider = (id: number | undefined): void => {
-    if (id === undefined || !this.seen.add(id)) return;
-    const type = wordMatchTypeIn(this.cq!, this.index.vocab.words[id]!, this.cctx!, this.cInTables);
-    if (type === null) return;
-    this.cFound?.set(id, type);
-    const at = this.foundCount++;
-    if (at === this.foundIds.length) this.foundIds = grown(this.foundIds, at + 1);
-    this.foundIds[at] = id;
-    this.foundTypes[at] = type;
-  };
-
-  /** consider, for a word of a sound's bucket whose shape may match (else it is passed over, unread). */
-  private readonly considerShaped = (id: number): void => {
-    if (wordShapeMayMatch(this.cq!, this.index.vocab.shapes[id]!)) this.consider(id);
-    else this.seen.add(id);
-  };
 
   /**
    * Abbreviations (lists/abbreviations.txt): query words i.. abbreviating list words (the expansion's words are
@@ -431,7 +359,7 @@ export class VocabularyLookup {
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
   private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
-    this.gluedForms(query, i, (text, count) => {
+    heldGluedForms(vocab, query, i, (text, count) => {
       const id = vocab.id(text);
       if (id !== undefined) mark(id, count);
     });
@@ -440,36 +368,9 @@ export class VocabularyLookup {
   /** Words written in Han, Hangul or Kana whose text is a glued run of query words or their initials. */
   private markGluedNative(query: PreparedQuery, i: number, into: Set<number>): void {
     const vocab = this.index.vocab;
-    this.gluedForms(query, i, (text) => {
+    heldGluedForms(vocab, query, i, (text) => {
       for (const id of vocab.withText(text)) into.add(id);
     });
-  }
-
-  /**
-   * The glued forms of query words i..i+k-1 that some vocabulary word may have as its text: glued (2..MAX_GLUE
-   * words) and their initials (MIN_ACRONYM..MAX_ACRONYM). Each form is hashed as it grows, word by word, and its
-   * text built only when its hash is held (Vocabulary.mayHoldText): a form whose hash is not has no word.
-   */
-  private gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
-    const vocab = this.index.vocab;
-    if (!vocab.fnvKeys) {
-      gluedForms(query, i, form);
-      return;
-    }
-    const words = query.words;
-    const first = words[i]!.text;
-    let glued = FNV_START;
-    for (let c = 0; c < first.length; c++) glued = fnvStep(glued, first.charCodeAt(c));
-    let initials = fnvStep(FNV_START, first.charCodeAt(0));
-    for (let k = 2; k <= MAX_ACRONYM && i + k <= words.length; k++) {
-      const next = words[i + k - 1]!.text;
-      initials = fnvStep(initials, next.charCodeAt(0));
-      if (k <= MAX_GLUE) {
-        for (let c = 0; c < next.length; c++) glued = fnvStep(glued, next.charCodeAt(c));
-        if (vocab.mayHoldText(fnvFinish(glued))) form(gluedText(words, i, k), k);
-      }
-      if (k >= MIN_ACRONYM && vocab.mayHoldText(fnvFinish(initials))) form(initialsText(words, i, k), k);
-    }
   }
 
   /**
@@ -566,31 +467,4 @@ export class VocabularyLookup {
     walk(0);
   }
 
-}
-
-/** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */
-export function gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
-  let glued = query.words[i]!.text;
-  let initials = glued[0]!;
-  for (let k = 2; k <= MAX_ACRONYM && i + k <= query.words.length; k++) {
-    const next = query.words[i + k - 1]!.text;
-    glued += next;
-    initials += next[0]!;
-    if (k <= MAX_GLUE) form(glued, k);
-    if (k >= MIN_ACRONYM) form(initials, k);
-  }
-}
-
-/** The texts of words i..i+k-1 glued. */
-function gluedText(words: readonly PreparedWord[], i: number, k: number): string {
-  let text = '';
-  for (let j = i; j < i + k; j++) text += words[j]!.text;
-  return text;
-}
-
-/** The first letters of words i..i+k-1. */
-function initialsText(words: readonly PreparedWord[], i: number, k: number): string {
-  let text = '';
-  for (let j = i; j < i + k; j++) text += words[j]!.text[0]!;
-  return text;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizeName, tokenizeName } from '../../src/names/index.js';
-import { hasFoldedWord } from '../../src/names/normalize.js';
+import { foldedTokens, hasFoldedWord } from '../../src/names/normalize.js';
 
 describe('normaliser folds every script to the same Latin words', () => {
   it.each([
@@ -80,6 +80,36 @@ describe('hasFoldedWord says whether the normaliser finds a word, without foldin
         expect(hasFoldedWord(s)).toBe(normalizeName(s).length > 0);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('an ASCII name is tokenised in one pass, as the folding rule does', () => {
+  const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
+  it.each([
+    ['words, case and punctuation', "  O'Brien, J.R. ", [['o', 0], ['brien', 0], ['j', 1], ['r', 1]]],
+    ['a part without words takes no number', 'Putin,, ,Vladimir,', [['putin', 0], ['vladimir', 1]]],
+    ['digits are words', 'Brigade 15-B', [['brigade', 0], ['15', 0], ['b', 0]]],
+  ])('%s: %j', (_why, input, expected) => {
+    expect(tokenizeName(input).map((t) => [t.text, t.segment])).toEqual(expected);
+    expect(tokenizeName(input)).toEqual(foldedTokens(input));
+  });
+
+  it('equals the rule on every ASCII character between words', () => {
+    for (const c of ascii) {
+      const input = `Ab${c}cD, e${c}`;
+      expect(tokenizeName(input), JSON.stringify(input)).toEqual(foldedTokens(input));
+    }
+  });
+
+  it('equals the rule on random ASCII text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ascii, 'a', 'Z', '7', ',', ' '), { maxLength: 30 }), (chars) => {
+        const input = chars.join('');
+        expect(tokenizeName(input)).toEqual(foldedTokens(input));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

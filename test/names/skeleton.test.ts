@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { consonantSkeleton } from '../../src/names/prepare.js';
+import { consonantSkeleton, prepareWord } from '../../src/names/prepare.js';
+import { defaultWordTables } from '../../src/names/tables.js';
 
 /** The skeleton rule as a chain of regular expressions (the implementation before it became one pass). */
 function consonantSkeletonByRule(word: string, abjad = false): string {
@@ -54,5 +55,20 @@ describe('consonantSkeleton gives the answers of the skeleton rule', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('prepareWord reads letters and digits as the patterns /^[a-z]+$/ and /^[0-9]+$/ do', () => {
+  const tables = defaultWordTables();
+  it.each([
+    ['letters: a skeleton and sound codes', 'khalid', false, 'kld', true],
+    ['digits: a number, no skeleton', '1979', true, '', false],
+    ['letters and digits: neither', '2nd', false, '', false],
+    ['two letters: a skeleton, no sound codes', 'al', false, 'l', false],
+  ])('%s: %s', (_why, text, isNumber, skeleton, sounds) => {
+    const word = prepareWord(text, 'latin', tables);
+    expect(word.isNumber).toBe(isNumber);
+    expect(word.skeleton).toBe(skeleton);
+    expect(word.phonetic[0] !== '').toBe(sounds);
   });
 });

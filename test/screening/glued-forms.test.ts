@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareQuery } from '../../src/names/name-match.js';
 import { defaultWordTables } from '../../src/names/tables.js';
 import { EntityIndex } from '../../src/screening/entity-index.js';
-import { gluedForms, VocabularyLookup } from '../../src/screening/query-reach.js';
+import { gluedForms, heldGluedForms } from '../../src/screening/vocabulary-types.js';
 import { person } from './fixtures.js';
 
 const tables = defaultWordTables();
@@ -11,14 +11,11 @@ const tables = defaultWordTables();
 const QUERY_WORDS = ['abu', 'bakr', 'al', 'rahman', 'abd', 'c', 'b', 'a', 'x', 'bakrc'];
 const LIST_NAMES = ['Abubakr Ali', 'Alrahman Abdal', 'ABC Corp', 'Abdalrahman', 'Bakrabu', 'Abx Ltd', 'Abubakrbakrc'];
 
-function lookupOver(names: readonly string[]): VocabularyLookup {
+function vocabularyOf(names: readonly string[]): EntityIndex['vocab'] {
   const index = new EntityIndex(tables);
   names.forEach((name, i) => index.add(person(`p${i}`, name)));
-  return new VocabularyLookup(index);
+  return index.vocab;
 }
-
-/** The look-up's glued forms (hashed as they grow; texts built only for hashes the vocabulary holds). */
-type HashedForms = { gluedForms(query: ReturnType<typeof prepareQuery>, i: number, form: (text: string, count: number) => void): void };
 
 describe('glued forms hashed in place', () => {
   it.each([
@@ -26,13 +23,12 @@ describe('glued forms hashed in place', () => {
     ['a run glued and its initials (the same text)', 'A B C X Abu', ['abc', 'abc']],
     ['one word: no form', 'Abubakr', []],
   ])('give the forms of the glued texts that some list word has: %s (%s)', (_why, term, expected) => {
-    const lookup = lookupOver(LIST_NAMES);
-    const vocab = (lookup as unknown as { index: EntityIndex }).index.vocab;
+    const vocab = vocabularyOf(LIST_NAMES);
     const query = prepareQuery(term, undefined, tables);
     const found: string[] = [];
     for (let i = 0; i < query.words.length; i++) {
       const hashed: [string, number][] = [];
-      (lookup as unknown as HashedForms).gluedForms(query, i, (text, count) => hashed.push([text, count]));
+      heldGluedForms(vocab, query, i, (text, count) => hashed.push([text, count]));
       const byText: [string, number][] = [];
       gluedForms(query, i, (text, count) => {
         if (vocab.withText(text).length > 0) byText.push([text, count]);
@@ -45,14 +41,13 @@ describe('glued forms hashed in place', () => {
   });
 
   it('are the string forms with a word, on random queries', () => {
-    const lookup = lookupOver(LIST_NAMES);
-    const vocab = (lookup as unknown as { index: EntityIndex }).index.vocab;
+    const vocab = vocabularyOf(LIST_NAMES);
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...QUERY_WORDS), { minLength: 1, maxLength: 9 }), (words) => {
         const query = prepareQuery(words.join(' '), undefined, tables);
         for (let i = 0; i < query.words.length; i++) {
           const hashed: [string, number][] = [];
-          (lookup as unknown as HashedForms).gluedForms(query, i, (text, count) => hashed.push([text, count]));
+          heldGluedForms(vocab, query, i, (text, count) => hashed.push([text, count]));
           const byText: [string, number][] = [];
           gluedForms(query, i, (text, count) => {
             if (vocab.withText(text).length > 0) byText.push([text, count]);

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The look-up phase of a name search alone (CandidateFinder.lookUp: what each query word reaches in the
- * vocabulary), in two builds side by side: the same list and queries in one process, in alternating rounds, each
+ * vocabulary), and the query's preparation before it (`normalise`: prepareQuery), in two builds side by side: the same list and queries in one process, in alternating rounds, each
  * round timed whole (ms per query). Also the look-up's two largest parts over the queries' words:
  * `vocabularyTypes` (the words each query word matches by a per-word type) and `markSplit` (its ways of being
  * written as several list words). Reports the fastest round (the least disturbed by the machine's other load) and
@@ -10,6 +10,8 @@
  *
  *   node bench/lookup-ab.mjs --a dist-base --b dist [--size 100000] [--kind non-matching] [--rounds 15]
  *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac [--rounds 15]
+ *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --alloc   # bytes allocated per query instead (sampled)
+ *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --cpu     # CPU time (process.cpuUsage) instead of wall
  *
  * Reads the builds' internals (`screener.lists.finder`, `names/name-match.js`): for comparing builds of this
  * project, not an API. Builds are directories holding a build's index.js, inside the project.
@@ -26,6 +28,7 @@ function arg(name, fallback) {
 }
 const ROUNDS = Number(arg('rounds', '15'));
 const KIND = arg('kind', '');
+const CPU = process.argv.includes('--cpu');
 const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
 
 const set = nameQuerySet(await import(pathToFileURL(path.join(ROOT, dirs[0] ?? 'dist', 'index.js')).href), {
@@ -48,6 +51,9 @@ for (const dir of dirs) {
   const ctx = { tables, minEditLength: 3, nicknames: true, initials: true };
   /** @type {Record<string, () => void>} */
   const tasks = {
+    normalise: () => {
+      for (const t of terms) prepareQuery(t, undefined, tables);
+    },
     'look up': () => {
       for (const q of queries) finder.lookUp(q, settings);
     },
@@ -63,9 +69,36 @@ for (const dir of dirs) {
   const times = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
   sides.push({ dir, tasks, times, count: queries.length });
 }
+if (process.argv.includes('--alloc')) {
+  // Every object allocated (the sampling heap profiler, keeping what the collector freed), per query of each task.
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  process.stdout.write(`bytes allocated per query (sampled every 128 bytes, 5 rounds), ${label}\n\n| build | ${Object.keys(sides[0]?.tasks ?? {}).join(' | ')} |\n|---|${Object.keys(sides[0]?.tasks ?? {}).map(() => '---:').join('|')}|\n`);
+  for (const side of sides) {
+    const cells = [];
+    for (const run of Object.values(side.tasks)) {
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      for (let r = 0; r < 5; r++) run();
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      /** @type {(node: any) => number} */
+      const total = (node) => node.selfSize + node.children.reduce((/** @type {number} */ sum, /** @type {any} */ c) => sum + total(c), 0);
+      cells.push((total(profile.head) / 5 / side.count).toFixed(0));
+    }
+    process.stdout.write(`| ${side.dir} | ${cells.join(' | ')} |\n`);
+  }
+  process.exit(0);
+}
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
     for (const [name, run] of Object.entries(side.tasks)) {
+      if (CPU) {
+        const c0 = process.cpuUsage();
+        run();
+        const c1 = process.cpuUsage(c0);
+        side.times[name]?.push((c1.user + c1.system) / 1e3 / side.count);
+        continue;
+      }
       const t0 = process.hrtime.bigint();
       run();
       side.times[name]?.push(Number(process.hrtime.bigint() - t0) / 1e6 / side.count);
@@ -73,7 +106,7 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 const f = (/** @type {number} */ x) => x.toFixed(4);
-process.stdout.write(`${terms.length} queries × ${ROUNDS} rounds, ${label}, node ${process.version} (ms per query: fastest round / median round)\n\n`);
+process.stdout.write(`${terms.length} queries × ${ROUNDS} rounds, ${label}, node ${process.version} (${CPU ? 'CPU' : 'wall'} ms per query: fastest round / median round)\n\n`);
 process.stdout.write(`| build | ${Object.keys(sides[0]?.tasks ?? {}).join(' | ')} |\n|---|${Object.keys(sides[0]?.tasks ?? {}).map(() => '---:').join('|')}|\n`);
 for (const side of sides) {
   const cells = Object.values(side.times).map((xs) => {

@@ -33,12 +33,14 @@ function endsWithAt(words: readonly string[], end: number, seq: readonly string[
 }
 
 function longestAt(table: SequenceTable, words: readonly string[], at: number): number {
-  for (const seq of table.byFirst.get(words[at]!) ?? []) if (startsWithAt(words, at, seq)) return seq.length;
+  const seqs = table.byFirst.get(words[at]!);
+  if (seqs !== undefined) for (const seq of seqs) if (startsWithAt(words, at, seq)) return seq.length;
   return 0;
 }
 
 function longestEndingAt(table: SequenceTable, words: readonly string[], end: number): number {
-  for (const seq of table.byLast.get(words[end]!) ?? []) if (endsWithAt(words, end, seq)) return seq.length;
+  const seqs = table.byLast.get(words[end]!);
+  if (seqs !== undefined) for (const seq of seqs) if (endsWithAt(words, end, seq)) return seq.length;
   return 0;
 }
 
@@ -64,15 +66,22 @@ export function affixRoles(
   return roles.includes(undefined) ? roles : new Array<AffixRole | undefined>(n).fill(undefined);
 }
 
+function mark(roles: (AffixRole | undefined)[], from: number, length: number, role: AffixRole): void {
+  for (let k = from; k < from + length; k++) roles[k] = role;
+}
+
+/** Whether a word of roles[from, to) has a role. */
+function anyRole(roles: readonly (AffixRole | undefined)[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (roles[k] !== undefined) return true;
+  return false;
+}
+
 function segmentRoles(words: readonly string[], tables: WordTables, profile: AffixProfile, keepOne = true): (AffixRole | undefined)[] {
   const n = words.length;
   const roles: (AffixRole | undefined)[] = new Array(n).fill(undefined);
-  const mark = (from: number, length: number, role: AffixRole): void => {
-    for (let k = from; k < from + length; k++) roles[k] = role;
-  };
   for (let i = 0; i < n; ) {
     const len = longestAt(tables.clericalMarks, words, i);
-    if (len > 0) mark(i, len, 'removed_clerical_mark');
+    if (len > 0) mark(roles, i, len, 'removed_clerical_mark');
     i += Math.max(len, 1);
   }
   const person = profile !== 'organisation';
@@ -83,8 +92,8 @@ function segmentRoles(words: readonly string[], tables: WordTables, profile: Aff
     const title = person ? longestAt(tables.personalTitles, words, i) : 0;
     const prefix = organisation ? longestAt(tables.organisationPrefixes, words, i) : 0;
     if (title === 0 && prefix === 0) break;
-    if (title >= prefix) mark(i, title, 'removed_personal_title');
-    else mark(i, prefix, 'removed_organisation_prefix');
+    if (title >= prefix) mark(roles, i, title, 'removed_personal_title');
+    else mark(roles, i, prefix, 'removed_organisation_prefix');
     i += Math.max(title, prefix);
   }
   // Trailing affixes, repeatedly ("... Jr PhD", "... Co Ltd").
@@ -95,14 +104,23 @@ function segmentRoles(words: readonly string[], tables: WordTables, profile: Aff
     const orgSuffix = organisation ? longestEndingAt(tables.organisationSuffixes, words, end) : 0;
     if (suffix === 0 && orgSuffix === 0) break;
     const len = Math.max(suffix, orgSuffix);
-    if (roles.slice(end - len + 1, end + 1).some((r) => r !== undefined)) break;
-    mark(end - len + 1, len, suffix >= orgSuffix ? 'removed_personal_suffix' : 'removed_organisation_suffix');
+    if (anyRole(roles, end - len + 1, end + 1)) break;
+    mark(roles, end - len + 1, len, suffix >= orgSuffix ? 'removed_personal_suffix' : 'removed_organisation_suffix');
     end -= len;
   }
   // Never strip a word that leaves the name empty (for a comma part, the caller checks the whole name).
   const nothingLeft = !roles.includes(undefined);
   return nothingLeft && keepOne ? new Array<AffixRole | undefined>(n).fill(undefined) : roles;
 }
+
+/** The affix tables anywhereRoles reads, in order, with their role and the profile they apply to (all when undefined). */
+const FAMILIES: readonly (readonly [keyof WordTables & ('clericalMarks' | 'personalTitles' | 'personalSuffixes' | 'organisationPrefixes' | 'organisationSuffixes'), AffixRole, AffixProfile | undefined])[] = [
+  ['clericalMarks', 'removed_clerical_mark', undefined],
+  ['personalTitles', 'removed_personal_title', 'person'],
+  ['personalSuffixes', 'removed_personal_suffix', 'person'],
+  ['organisationPrefixes', 'removed_organisation_prefix', 'organisation'],
+  ['organisationSuffixes', 'removed_organisation_suffix', 'organisation'],
+];
 
 /**
  * Query-side roles: any word sequence of an applicable affix table is removable wherever it stands, so matching
@@ -112,22 +130,16 @@ function segmentRoles(words: readonly string[], tables: WordTables, profile: Aff
 export function anywhereRoles(words: readonly string[], tables: WordTables, profile: AffixProfile): (AffixRole | undefined)[] {
   const n = words.length;
   const roles: (AffixRole | undefined)[] = new Array(n).fill(undefined);
-  const person = profile !== 'organisation';
-  const organisation = profile !== 'person';
-  const families: [SequenceTable, AffixRole, boolean][] = [
-    [tables.clericalMarks, 'removed_clerical_mark', true],
-    [tables.personalTitles, 'removed_personal_title', person],
-    [tables.personalSuffixes, 'removed_personal_suffix', person],
-    [tables.organisationPrefixes, 'removed_organisation_prefix', organisation],
-    [tables.organisationSuffixes, 'removed_organisation_suffix', organisation],
-  ];
   for (let i = 0; i < n; ) {
     let best = 0;
     let role: AffixRole | undefined;
-    for (const [table, r, applies] of families) {
-      if (!applies) continue;
-      const len = longestAt(table, words, i);
-      if (len > best) [best, role] = [len, r];
+    for (const [family, r, applies] of FAMILIES) {
+      if (applies !== undefined && applies !== profile && profile !== 'any') continue;
+      const len = longestAt(tables[family], words, i);
+      if (len > best) {
+        best = len;
+        role = r;
+      }
     }
     for (let k = i; k < i + best; k++) roles[k] = role;
     i += Math.max(best, 1);

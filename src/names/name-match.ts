@@ -34,36 +34,49 @@ export interface PreparedQuery {
 
 export function prepareQuery(text: string, entityType: EntityType | undefined, tables: WordTables): PreparedQuery {
   const tokens = tokenizeName(text);
-  const words = tokens.map((t) => prepareWord(t.text, t.script, tables, t.native));
-  const folded = words.map((w) => w.text);
-  const segments = tokens.map((t) => t.segment);
-  const edge = (profile: AffixProfile) => affixRoles(folded, tables, profile, segments);
-  // Where an affix stands where affixes stand, its role there names it (`Sr` ends a name as a suffix).
-  const roles = (profile: AffixProfile) => {
-    const anywhere = anywhereRoles(folded, tables, profile);
-    const atEdges = edge(profile);
-    return anywhere.map((role, i) => atEdges[i] ?? role);
+  const n = tokens.length;
+  const words: PreparedWord[] = [];
+  const folded: string[] = [];
+  const segments: number[] = [];
+  for (const t of tokens) {
+    words.push(prepareWord(t.text, t.script, tables, t.native));
+    folded.push(t.text);
+    segments.push(t.segment);
+  }
+  // Each profile's edge roles once: the query's roles read them too.
+  const edgeRoles = {
+    person: affixRoles(folded, tables, 'person', segments),
+    organisation: affixRoles(folded, tables, 'organisation', segments),
+    any: affixRoles(folded, tables, 'any', segments),
   };
-  const gluedPairs = words.slice(1).map((w, i) => {
-    const a = words[i]!.text;
-    const b = w.text;
-    const fragment = Math.min(a.length, b.length) === 2 && !words[i]!.isNumber && !w.isNumber;
-    return fragment ? prepareWord(a + b, words[i]!.script, tables) : undefined;
-  });
-  const firstAt = new Map<string, number>();
-  const duplicateOf = words.map((w, i) => {
-    const key = w.native ?? w.text;
-    const first = firstAt.get(key);
-    if (first === undefined) firstAt.set(key, i);
-    return first;
-  });
+  // Where an affix stands where affixes stand, its role there names it (`Sr` ends a name as a suffix).
+  const roles = (profile: AffixProfile): (AffixRole | undefined)[] => {
+    const anywhere = anywhereRoles(folded, tables, profile);
+    const atEdges = edgeRoles[profile];
+    for (let i = 0; i < n; i++) if (atEdges[i] !== undefined) anywhere[i] = atEdges[i];
+    return anywhere;
+  };
+  const gluedPairs: (PreparedWord | undefined)[] = [];
+  for (let i = 0; i + 1 < n; i++) {
+    const a = words[i]!;
+    const b = words[i + 1]!;
+    const fragment = Math.min(a.text.length, b.text.length) === 2 && !a.isNumber && !b.isNumber;
+    gluedPairs.push(fragment ? prepareWord(a.text + b.text, a.script, tables) : undefined);
+  }
+  const duplicateOf: (number | undefined)[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = words[i]!.native ?? words[i]!.text;
+    let first: number | undefined;
+    for (let k = 0; k < i && first === undefined; k++) if ((words[k]!.native ?? words[k]!.text) === key) first = k;
+    duplicateOf.push(first);
+  }
   return {
     original: text,
     words,
     gluedPairs,
     duplicateOf,
     roles: { person: roles('person'), organisation: roles('organisation'), any: roles('any') },
-    edgeRoles: { person: edge('person'), organisation: edge('organisation'), any: edge('any') },
+    edgeRoles,
     entityType,
   };
 }

@@ -121,6 +121,46 @@ function segmentTokens(text: string): NameToken[] {
 
 /** Tokenise a name into folded words, keeping the script and comma-separated part each came from. */
 export function tokenizeName(input: string): NameToken[] {
+  return isAscii(input) ? asciiTokens(input) : foldedTokens(input);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
+}
+
+/**
+ * tokenizeName of a text of ASCII characters, in one pass: folding changes none of them but case (NFKC, marks and
+ * transliteration leave ASCII as it is), so its words are its runs of letters and digits, lower-cased, and a comma
+ * ends a part (a part without words takes no number).
+ */
+function asciiTokens(text: string): NameToken[] {
+  const out: NameToken[] = [];
+  const lower = text.toLowerCase();
+  let segment = 0;
+  let partHasWords = false;
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0x2c;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) {
+      out.push({ text: lower.slice(start, i), script: 'latin', segment });
+      partHasWords = true;
+      start = -1;
+    }
+    if (c === 0x2c && partHasWords) {
+      segment++;
+      partHasWords = false;
+    }
+  }
+  return out;
+}
+
+/** tokenizeName, by the rule: NFKC, abjad marks dropped, each comma part's script runs folded. */
+export function foldedTokens(input: string): NameToken[] {
   const text = input.normalize('NFKC').replace(ABJAD_MARKS, '');
   if (!COMMAS.test(text)) return segmentTokens(text);
   const out: NameToken[] = [];
@@ -132,6 +172,20 @@ export function tokenizeName(input: string): NameToken[] {
     segment++;
   }
   return out;
+}
+
+/**
+ * Whether a name has a folded word (`normalizeName(input).length > 0`): a text of ASCII characters alone has one
+ * exactly when it holds a letter or a digit (folding changes no ASCII character but case), without folding it.
+ */
+export function hasFoldedWord(input: string): boolean {
+  let word = false;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 128) return normalizeName(input).length > 0;
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) word = true;
+  }
+  return word;
 }
 
 /** The folded words of a name, as strings. `normalizeName(normalizeName(x).join(' '))` equals `normalizeName(x)`. */

@@ -36,8 +36,6 @@ export interface PreparedName {
   group?: number;
 }
 
-const DIGITS = /^[0-9]+$/;
-const LETTERS = /^[a-z]+$/;
 
 /**
  * Consonant skeleton: digraphs reduced, a few letters merged (q/c→k, v→b, j→g, z→s), vowels and the
@@ -45,34 +43,75 @@ const LETTERS = /^[a-z]+$/;
  * `mohamed`, `muhammad` and Arabic `mhmd` all give `mhmd`.
  */
 export function consonantSkeleton(word: string, abjad = false): string {
-  // Hebrew vav is written `v` by the transliteration but inside a word it mostly stands for o/u.
-  const source = abjad && word.length > 1 ? word[0] + word.slice(1).replace(/v/g, '') : word;
-  let s = source
-    .replace(/th/g, 't')
-    .replace(/dh/g, 'd')
-    .replace(/kh/g, 'k')
-    .replace(/gh/g, 'g')
-    .replace(/sh/g, 's')
-    .replace(/ph/g, 'f')
-    .replace(/[qc]/g, 'k')
-    .replace(/v/g, 'b')
-    .replace(/j/g, 'g')
-    .replace(/z/g, 's')
-    .replace(/[aeiouwy]/g, '')
-    .replace(/(.)\1+/g, '$1');
-  if (s.length > 1 && s.endsWith('h')) s = s.slice(0, -1);
-  return s;
+  // One pass over the word, without building the intermediate strings of the rule (the regular expressions of
+  // consonantSkeletonByRule in test/names/skeleton.test.ts, which pins the two to the same answers).
+  const length = word.length;
+  let out = '';
+  let last = -1; // the last character written, for collapsing doubles
+  let before = -1; // the word's previous character (after the abjad vav is dropped), for digraphs
+  for (let i = 0; i < length; i++) {
+    let c = word.charCodeAt(i);
+    // Hebrew vav is written `v` by the transliteration but inside a word it mostly stands for o/u.
+    if (abjad && i > 0 && c === 0x76 && length > 1) continue;
+    const head = before;
+    before = c;
+    // th, dh, kh, gh, sh, ph: the h is dropped (ph gives f).
+    if (c === 0x68 && DIGRAPH_HEAD[head] === 1) continue;
+    if (c === 0x70 && nextOf(word, i, abjad) === 0x68) c = 0x66;
+    else if (c < 128) c = MERGED[c]!;
+    if (c === 0 || (c === last && !LINE_END[c])) continue;
+    out += String.fromCharCode(c);
+    last = c;
+  }
+  // A final h (Arabic tā' marbūṭa) dropped.
+  return out.length > 1 && out.charCodeAt(out.length - 1) === 0x68 ? out.slice(0, -1) : out;
+}
+
+/** The character after position i of a word, past the vavs an abjad word drops (NaN at the end). */
+function nextOf(word: string, i: number, abjad: boolean): number {
+  let j = i + 1;
+  if (abjad) while (j < word.length && word.charCodeAt(j) === 0x76) j++;
+  return word.charCodeAt(j);
+}
+
+/** 1 for the first letters of the digraphs th, dh, kh, gh, sh, ph, by char code. */
+const DIGRAPH_HEAD: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (const c of 'tdkgsp') t[c.charCodeAt(0)] = 1;
+  return t;
+})();
+
+/** Each ASCII letter as the skeleton writes it: q/c→k, v→b, j→g, z→s, vowels and w/y 0 (dropped). */
+const MERGED: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 1; c < 128; c++) t[c] = c;
+  for (const [from, to] of [['q', 'k'], ['c', 'k'], ['v', 'b'], ['j', 'g'], ['z', 's']] as const) t[from.charCodeAt(0)] = to.charCodeAt(0);
+  for (const v of 'aeiouwy') t[v.charCodeAt(0)] = 0;
+  return t;
+})();
+
+/** Characters a regular expression's `.` does not match (a run of them is not collapsed). */
+const LINE_END: Record<number, boolean> = { 0x0a: true, 0x0d: true, 0x2028: true, 0x2029: true };
+
+/** Whether a text is non-empty and every character of it in [from, to] (char codes): /^[a-z]+$/ or /^[0-9]+$/ without a regex. */
+function allIn(text: string, from: number, to: number): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < from || c > to) return false;
+  }
+  return true;
 }
 
 export function prepareWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
-  const letters = LETTERS.test(text);
+  const letters = allIn(text, 0x61, 0x7a);
   const phonetic: readonly [string, string] = letters && text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
   const word: PreparedWord = {
     text,
     script,
     phonetic,
     skeleton: letters ? consonantSkeleton(text, script === 'abjad') : '',
-    isNumber: DIGITS.test(text),
+    isNumber: allIn(text, 0x30, 0x39),
     particle: tables.particles.has(text),
   };
   if (native !== undefined) word.native = native;

@@ -47,7 +47,8 @@ function sharesGroup(index: ReadonlyMap<string, readonly number[]>, a: string, b
   if (ga === undefined) return false;
   const gb = index.get(b);
   if (gb === undefined) return false;
-  return ga.some((g) => gb.includes(g));
+  for (const g of ga) if (gb.includes(g)) return true;
+  return false;
 }
 
 /**
@@ -158,7 +159,7 @@ export function queryNeedsWords(q: PreparedWord, ctx: WordMatchContext): boolean
 }
 
 /** Whether the equivalents or digit tables hold the word (else no equivalent name or digit form matches it). */
-function inWordTables(a: string, ctx: WordMatchContext): boolean {
+export function inWordTables(a: string, ctx: WordMatchContext): boolean {
   const tables = ctx.tables;
   return tables.crossCultural.has(a) || tables.nicknames.has(a) || tables.digitToWords.has(a) || tables.wordToDigits.has(a);
 }
@@ -183,7 +184,7 @@ export function wordShapeMayMatch(q: PreparedWord, shape: number): boolean {
 
 /** The best per-word match type of query word `q` against list word `l`, or null. */
 export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext): WordMatchType | null {
-  return typeOf(q, l, ctx, true);
+  return wordMatchTypeIn(q, l, ctx, true);
 }
 
 /**
@@ -192,11 +193,14 @@ export function wordMatchType(q: PreparedWord, l: PreparedWord, ctx: WordMatchCo
  */
 export function wordMatcher(q: PreparedWord, ctx: WordMatchContext): (l: PreparedWord) => WordMatchType | null {
   const inTables = inWordTables(q.text, ctx);
-  return (l) => typeOf(q, l, ctx, inTables);
+  return (l) => wordMatchTypeIn(q, l, ctx, inTables);
 }
 
-/** wordMatchType, where `inTables` is false only when the equivalents and digit tables do not hold q's text. */
-function typeOf(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext, inTables: boolean): WordMatchType | null {
+/**
+ * wordMatchType, where `inTables` is inWordTables(q.text, ctx) (false only when the equivalents and digit tables do
+ * not hold q's text): for a caller comparing one query word with many list words without a closure per query word.
+ */
+export function wordMatchTypeIn(q: PreparedWord, l: PreparedWord, ctx: WordMatchContext, inTables: boolean): WordMatchType | null {
   // Han, Hangul or Kana on both sides: as written (`김종은` is not `김정은`); romanisation is for other scripts.
   const native = sameNative(q, l);
   if (native !== undefined) return native ? 'exact_match' : null;

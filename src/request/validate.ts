@@ -6,7 +6,7 @@ import iso from 'iso-3166-1';
 import { problem, type Problem, type Result } from '../errors.js';
 import { ENTITY_TYPES, LIST_TYPES, type EntityType } from '../types/entity.js';
 import { DEFAULT_FUZZINESS } from '../names/fuzziness.js';
-import { normalizeName } from '../names/normalize.js';
+import { hasFoldedWord } from '../names/normalize.js';
 
 export const MAX_SEARCH_TERM_LENGTH = 255;
 export const MAX_CLIENT_REF_LENGTH = 255;
@@ -96,11 +96,12 @@ function readTerm(raw: unknown, maxLength: number, problems: Problem[]): { submi
     problems.push(problem('search_term_empty', 'search_term must not be empty', 'search_term'));
     return undefined;
   }
-  if (charLength(submitted) > maxLength) {
+  // A string has at most as many characters as UTF-16 code units.
+  if (submitted.length > maxLength && charLength(submitted) > maxLength) {
     problems.push(problem('search_term_too_long', `search_term must be at most ${maxLength} characters`, 'search_term'));
     return undefined;
   }
-  if (normalizeName(term).length === 0) {
+  if (!hasFoldedWord(term)) {
     problems.push(problem('search_term_no_words', 'search_term must contain at least one letter or digit', 'search_term'));
     return undefined;
   }

@@ -6,12 +6,13 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';
-import { isOneEdit, queryNeedsWords, wordMatcher, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
+import { isOneEdit, type WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { StampedMarks } from './stamps.js';
+import { heldGluedForms, MAX_GLUE, VocabularyTypes } from './vocabulary-types.js';
 import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
 import { shareASlot } from './postings-intersect.js';
 
@@ -22,7 +23,6 @@ export interface LookupSettings {
 
 /** At most this many query words are tracked (bitmasks of 32 bits); a longer query is looked up in part. */
 export const MAX_TRACKED_WORDS = 31;
-const MAX_GLUE = 4;
 /** Abbreviations and their expansions have at most this many words (lists/abbreviations.txt). */
 const MAX_EXPANSION_WORDS = 4;
 
@@ -85,31 +85,44 @@ export interface QueryReach {
 const NO_WORDS: ReadonlySet<number> = new Set();
 const NO_CREDITS: ReadonlyMap<number, number> = new Map();
 
+function credits(maps: readonly (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] {
+  const out: ReadonlyMap<number, number>[] = [];
+  for (const m of maps) out.push(m ?? NO_CREDITS);
+  return out;
+}
+
 /** Per-word types that may anchor a hit on a full word (assign.ts). */
 export const ANCHOR_TYPES: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distance', 'removed_spaces', 'digit_to_word', 'word_to_digit']);
 /** Types the matcher recomputes under narrower rules (assign.ts, pairType). */
 const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', 'initial_to_word', 'word_to_initial']);
 
 export class VocabularyLookup {
-  /** The vocabulary words vocabularyTypes has compared with the query word (reset per call). */
-  private readonly seen = new StampedMarks();
   /** Per vocabulary word, bits of the query words reaching it other than as a split part (lookUp; reset per call). */
   private readonly plain = new StampedMarks();
+  /** The words each query word matches by a per-word type (its scratch list is read after each `collect`). */
+  private readonly types: VocabularyTypes;
+  /** The first words of the abbreviation tables' expansions, and the most words an expansion has. */
+  private readonly expansionFirst = new Set<string>();
+  private expansionWords = 0;
 
-  constructor(private readonly index: EntityIndex) {}
+  constructor(private readonly index: EntityIndex) {
+    this.types = new VocabularyTypes(index);
+    for (const expansion of index.tables.expansions.keys()) {
+      const words = expansion.split(' ');
+      this.expansionFirst.add(words[0]!);
+      this.expansionWords = Math.max(this.expansionWords, words.length);
+    }
+  }
 
   /** What every query word reaches (see QueryReach). */
   lookUp(query: PreparedQuery, settings: LookupSettings, optional: (i: number) => boolean): QueryReach {
     const index = this.index;
-    const n = Math.min(query.words.length, MAX_TRACKED_WORDS);
-    const bit = (i: number, count = 1): number => {
-      let b = 0;
-      for (let k = i; k < Math.min(i + count, n); k++) b |= 1 << k;
-      return b;
-    };
+    const words = query.words;
+    const n = Math.min(words.length, MAX_TRACKED_WORDS);
     let required = 0;
-    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(query.words.length).fill(undefined);
-    const reach: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+    const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(words.length).fill(undefined);
+    const reach: Set<number>[] = [];
+    for (let k = 0; k < n; k++) reach.push(new Set<number>());
     // Per vocabulary word, the query words reaching it other than as a split's witness or an expansion's word,
     // as bits (see QueryReach.splitOnly).
     const plain = this.plain;
@@ -144,7 +157,7 @@ export class VocabularyLookup {
       }
     };
     const softIds = new Set<number>();
-    const complete = !settings.exactMatch && query.words.length <= MAX_TRACKED_WORDS;
+    const complete = !settings.exactMatch && words.length <= MAX_TRACKED_WORDS;
     const anchorable = complete ? new Set<number>() : undefined;
     // Words written in Han, Hangul or Kana are found by text only: where the vocabulary holds some, the forms are
     // not all known by id.
@@ -156,50 +169,66 @@ export class VocabularyLookup {
     };
     if (settings.exactMatch) {
       for (let i = 0; i < n; i++) {
-        required |= bit(i);
-        const q = query.words[i]!;
+        required |= 1 << i;
+        const q = words[i]!;
         for (const id of index.vocab.withText(q.text)) if (sameWord(q, index.vocab.words[id]!)) viaGlue(id, i, 1);
       }
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
-      const core = coreRange(query.words, query.roles.organisation);
+      const core = coreRange(words, query.roles.organisation);
+      // The callbacks of the forms of query word `at`, made once per look-up (not once per word).
+      let at = 0;
+      const glued = (wordId: number, count: number): void => {
+        viaGlue(wordId, at, count);
+        form(wordId);
+      };
+      const abbreviated = (wordId: number, count: number, expansion: boolean): void => {
+        viaGlue(wordId, at, count, expansion);
+        form(wordId);
+      };
+      const expansionWords = (wordIds: readonly number[], credit: number): void => {
+        for (const id of wordIds) witness(at, id, credit);
+        partsOf(at, wordIds);
+      };
+      const split = (wordId: number, total: number, parts: readonly number[], masses: readonly number[]): void => {
+        viaGlue(wordId, at, 1, true);
+        form(wordId);
+        for (const part of parts) softIds.add(part);
+        splitCredit[at] = Math.max(splitCredit[at]!, SIMILARITY.removed_spaces * total);
+        witness(at, wordId, SIMILARITY.removed_spaces * total);
+        partsOf(at, parts, masses);
+      };
       for (let i = 0; i < n; i++) {
-        const q = query.words[i]!;
-        if (!optional(i)) required |= bit(i);
-        const matches = this.vocabularyTypes(q, ctx, settings.minEditLength);
-        if (q.text.length > 1) wordTypes[i] = matches;
-        for (const [id, type] of matches) {
-          viaGlue(id, i, 1);
-          if (anchorable !== undefined && this.mayAnchor(q, id, type)) anchorable.add(id);
+        at = i;
+        const q = words[i]!;
+        const bit = 1 << i;
+        if (!optional(i)) required |= bit;
+        // A word of one letter keeps no map of its types (QueryReach.wordTypes).
+        const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
+        const types = this.types;
+        types.collect(q, ctx, settings.minEditLength, matches);
+        wordTypes[i] = matches;
+        const reached = reach[i]!;
+        for (let f = 0, count = types.count; f < count; f++) {
+          const id = types.ids[f]!;
+          reached.add(id);
+          plain.or(id, bit);
+          if (anchorable !== undefined && this.mayAnchor(q, id, types.types[f]!)) anchorable.add(id);
         }
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) {
-          for (const id of this.vocabularyTypes(pair, ctx, settings.minEditLength).keys()) {
+          types.collect(pair, ctx, settings.minEditLength, undefined);
+          for (let f = 0, count = types.count; f < count; f++) {
+            const id = types.ids[f]!;
             viaGlue(id, i, 2);
             forms?.add(id);
           }
         }
-        this.markGlued(query, i, (wordId, count) => {
-          viaGlue(wordId, i, count);
-          form(wordId);
-        });
+        this.markGlued(query, i, glued);
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
-        const expanded = this.markAbbreviations(query, i, (wordId, count, expansion) => {
-          viaGlue(wordId, i, count, expansion);
-          form(wordId);
-        }, form, (wordIds, credit) => {
-          for (const id of wordIds) witness(i, id, credit);
-          partsOf(i, wordIds);
-        });
+        const expanded = this.markAbbreviations(query, i, abbreviated, form, expansionWords);
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
-        this.markSplit(q, (wordId, total, parts, masses) => {
-          viaGlue(wordId, i, 1, true);
-          form(wordId);
-          for (const part of parts) softIds.add(part);
-          splitCredit[i] = Math.max(splitCredit[i]!, SIMILARITY.removed_spaces * total);
-          witness(i, wordId, SIMILARITY.removed_spaces * total);
-          partsOf(i, parts, masses);
-        });
+        this.markSplit(q, split);
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
         // the organisation rules (assign.ts).
@@ -215,15 +244,15 @@ export class VocabularyLookup {
     // particles alone (elsewhere particles weigh nothing).
     let particlesOnly = false;
     if (required === 0 && !settings.exactMatch) {
-      for (let i = 0; i < n; i++) if (query.words[i]!.particle && query.duplicateOf[i] === undefined) required |= bit(i);
+      for (let i = 0; i < n; i++) if (words[i]!.particle && query.duplicateOf[i] === undefined) required |= 1 << i;
       particlesOnly = required !== 0;
     }
-    const splitOnly = reach.map((ids, k) => {
+    const splitOnly: ReadonlySet<number>[] = [];
+    for (let k = 0; k < n; k++) {
       let only: Set<number> | undefined;
-      for (const id of ids) if (((plain.get(id) >>> k) & 1) === 0) (only ??= new Set<number>()).add(id);
-      return only ?? NO_WORDS;
-    });
-    const credits = (maps: (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] => maps.map((m) => m ?? NO_CREDITS);
+      for (const id of reach[k]!) if (((plain.get(id) >>> k) & 1) === 0) (only ??= new Set<number>()).add(id);
+      splitOnly.push(only ?? NO_WORDS);
+    }
     return {
       n,
       required,
@@ -263,42 +292,8 @@ export class VocabularyLookup {
    * vocabulary's keys. Payment-reference screening (src/reference) looks up each word of a reference here too.
    */
   vocabularyTypes(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null): Map<number, WordMatchType> {
-    const vocab = this.index.vocab;
-    const tables = this.index.tables;
     const found = new Map<number, WordMatchType>();
-    // Each word is compared once, whatever the keys that reach it.
-    const seen = this.seen;
-    seen.reset(vocab.size);
-    const typeOn = wordMatcher(q, ctx);
-    const consider = (id: number | undefined): void => {
-      if (id === undefined || !seen.add(id)) return;
-      const type = typeOn(vocab.words[id]!);
-      if (type !== null) found.set(id, type);
-    };
-    const text = q.text;
-    for (const id of vocab.withText(text)) consider(id);
-    if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
-    const [p, s] = q.phonetic;
-    if (p !== '' || s !== '') {
-      // The words of a sound's bucket are many on a long list: those whose length or first letter rule out a match
-      // are passed over without reading them (wordShapeMayMatch: wordMatchType would say null).
-      const shapes = vocab.shapes;
-      const considerSound = queryNeedsWords(q, ctx)
-        ? consider
-        : (id: number): void => {
-            if (wordShapeMayMatch(q, shapes[id]!)) consider(id);
-            else seen.add(id);
-          };
-      if (p !== '') vocab.phonetic.each(p, considerSound);
-      if (s !== '' && s !== p) vocab.phonetic.each(s, considerSound);
-    }
-    const skeletons = q.script === 'abjad' ? vocab.skeletons() : vocab.abjadSkeletons;
-    vocab.eachSkeletonKey(skeletons, q.skeleton, consider);
-    for (const group of tables.crossCultural.get(text) ?? []) for (const w of tables.crossCulturalGroups[group]!) consider(vocab.id(w));
-    for (const group of tables.nicknames.get(text) ?? []) for (const w of tables.nicknameGroups[group]!) consider(vocab.id(w));
-    if (text.length > 1) consider(vocab.id(text[0]!));
-    for (const w of tables.digitToWords.get(text) ?? []) consider(vocab.id(w));
-    for (const w of tables.wordToDigits.get(text) ?? []) consider(vocab.id(w));
+    this.types.collect(q, ctx, minEditLength, found);
     return found;
   }
 
@@ -338,8 +333,10 @@ export class VocabularyLookup {
         }
       }
     }
+    // No expansion starts with the word: no run of query words from it is one (nor longer than any).
+    if (!this.expansionFirst.has(query.words[i]!.text)) return credit;
     let run = '';
-    for (let e = 1; i + e <= n; e++) {
+    for (let e = 1; i + e <= n && e <= this.expansionWords; e++) {
       run += (e > 1 ? ' ' : '') + query.words[i + e - 1]!.text;
       for (const short of expansions.get(run) ?? []) {
         if (e <= MAX_EXPANSION_WORDS) {
@@ -363,7 +360,7 @@ export class VocabularyLookup {
   /** Query words i..i+k-1 glued into one list word, or spelling out a list acronym. */
   private markGlued(query: PreparedQuery, i: number, mark: (wordId: number, count: number) => void): void {
     const vocab = this.index.vocab;
-    gluedForms(query, i, (text, count) => {
+    heldGluedForms(vocab, query, i, (text, count) => {
       const id = vocab.id(text);
       if (id !== undefined) mark(id, count);
     });
@@ -372,7 +369,7 @@ export class VocabularyLookup {
   /** Words written in Han, Hangul or Kana whose text is a glued run of query words or their initials. */
   private markGluedNative(query: PreparedQuery, i: number, into: Set<number>): void {
     const vocab = this.index.vocab;
-    gluedForms(query, i, (text) => {
+    heldGluedForms(vocab, query, i, (text) => {
       for (const id of vocab.withText(text)) into.add(id);
     });
   }
@@ -473,17 +470,4 @@ export class VocabularyLookup {
     walk(0);
   }
 
-}
-
-/** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */
-function gluedForms(query: PreparedQuery, i: number, form: (text: string, count: number) => void): void {
-  let glued = query.words[i]!.text;
-  let initials = glued[0]!;
-  for (let k = 2; k <= MAX_ACRONYM && i + k <= query.words.length; k++) {
-    const next = query.words[i + k - 1]!.text;
-    glued += next;
-    initials += next[0]!;
-    if (k <= MAX_GLUE) form(glued, k);
-    if (k >= MIN_ACRONYM) form(initials, k);
-  }
 }

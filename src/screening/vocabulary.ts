@@ -188,6 +188,11 @@ export class Vocabulary {
     return id < 0 ? undefined : id;
   }
 
+  /** Calls `visit` with each id of `withText(text)`, in its order, without making the array. */
+  eachWithText(text: string, visit: (id: number) => void): void {
+    this.byText.each(text, visit);
+  }
+
   /** Every word with this folded text: the Latin one and those written in Han, Hangul or Kana. */
   withText(text: string): readonly number[] {
     let ids: number[] | undefined;

@@ -33,8 +33,9 @@ export interface NameScreen {
 
 /**
  * Whether some name of the candidate in `slot` may match (false: evaluateEntity would find none). Names a hit could
- * not be anchored on are passed over, as evaluateEntity does; a weak alias is left to evaluateEntity (its verdict
- * depends on the entity's other names).
+ * not be anchored on are passed over, as evaluateEntity does. A weak alias is judged by its own rule in
+ * evaluateEntity (its verdict depends on the entity's other names), a rule that only rejects: it matches only where
+ * its group's verdict is a match, so the group's verdict decides here too.
  */
 export function mayMatch(screen: NameScreen, slot: number): boolean {
   const { index, settings, verdicts } = screen;
@@ -43,7 +44,6 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
   const first = store.slotStart[slot]!;
   const last = store.slotStart[slot + 1]!;
   for (let n = first; n < last; n++) {
-    if (n > first && store.weak[n] === 1) return true;
     const group = store.group[n]!;
     const verdict = verdicts.get(group);
     if (verdict === MATCH) return true;

@@ -99,8 +99,15 @@ export class ListIndex {
     const { slots, wordTypes, namePossible, mayAnchor, mayAnchorStored, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
     probe?.('generate');
     const nameMemo = new Map<number, NameMatch | null>();
+    // The rarity of each list word the matcher weighs, looked up in the vocabulary once per search.
+    const weights = new Map<string, number>();
     const settings: EntityMatchSettings = {
       ...base,
+      weight: (text) => {
+        let weight = weights.get(text);
+        if (weight === undefined) weights.set(text, (weight = base.weight(text)));
+        return weight;
+      },
       namePossible,
       multiWordForms,
       nameMemo,

@@ -138,8 +138,9 @@ export function namePossibility(
     return ok;
   };
   const store = index.nameStore;
-  let scratchIds = new Int32Array(16);
-  let scratchRoles = new Uint8Array(16);
+  // Made on the first name checked as an object (a weak alias of an entity evaluated in full).
+  let scratchIds = NO_IDS;
+  let scratchRoles = NO_ROLES;
   const possible = (name: PreparedName, entityType: EntityType): boolean => {
     const { words, roles } = name;
     if (scratchIds.length < words.length) {
@@ -156,6 +157,9 @@ export function namePossibility(
     stored: (name: number, entityType: EntityType): boolean => check(store.wordIds, store.roles, store.wordStart[name]!, store.wordStart[name + 1]!, entityType),
   });
 }
+
+const NO_IDS = new Int32Array(0);
+const NO_ROLES = new Uint8Array(0);
 
 /** A check that takes every name (exact_match: the matcher decides). */
 export const EVERY_NAME: NameCheck = Object.assign(() => true, { stored: () => true });

@@ -80,6 +80,8 @@ export interface EntityMatchSettings {
   threshold: number;
   /** Per-word types already known (from an index search). */
   knownType?: NameMatchOptions['knownType'];
+  /** Pair types computed in this search (an index search keeps them: AssignContext.pairTypes). */
+  pairTypes?: NameMatchOptions['pairTypes'];
   /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
   namePossible?: (name: PreparedName, entityType: Entity['entity_type']) => boolean;
   /**
@@ -194,6 +196,7 @@ export function matchOneName(query: PreparedQuery, name: PreparedName, entityTyp
     minMatchedWords: settings.minMatchedWords,
     listEntityType: entityType,
     knownType: settings.knownType,
+    pairTypes: settings.pairTypes,
     weight: settings.weight,
     threshold: settings.threshold,
     singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),

@@ -111,6 +111,7 @@ export class ListIndex {
       namePossible,
       multiWordForms,
       nameMemo,
+      pairTypes: [],
       knownType: (i, word) => {
         const types = wordTypes[i];
         if (types === undefined || word.id === undefined) return undefined;

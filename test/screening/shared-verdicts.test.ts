@@ -88,6 +88,24 @@ describe('a name shared by several entities: each bearer verified as when alone'
       [person('t-1', 'Golden Star'), company('t-2', 'Golden Star'), company('t-3', 'Golden Star Ltd'), person('t-4', 'Star Golden')],
       4,
     ],
+    [
+      'a word pair compared under the rules of a person and of a company (nicknames for people only)',
+      { search_term: 'Bob Stone' },
+      [person('r-1', 'Robert Stone'), company('r-2', 'Robert Stone'), company('r-3', 'Stone Robert Holdings'), person('r-4', 'Bob Stone')],
+      2,
+    ],
+    [
+      'an initial compared under the rules of a person and of a company (initials for people only)',
+      { search_term: 'J Smith' },
+      [person('j-1', 'John Smith'), company('j-2', 'John Smith'), company('j-3', 'Smith John Trading'), person('j-4', 'Jane Smith')],
+      2,
+    ],
+    [
+      'short query words compared with the words of many names',
+      { search_term: 'Al Ali and Al Hamza LLC' },
+      [company('a-1', 'Al Ali and Al Hamza LLC'), company('a-2', 'Al Hamza Trading LLC'), company('a-3', 'Ali Al Hamza Co'), person('a-4', 'Ali Al Hamza', { aka: [{ name: 'Al Ali' }] })],
+      3,
+    ],
   ])('%s', (_why, request, entities, hits) => {
     const { search, alone, total } = verdicts(entities, request);
     expect(search).toEqual(alone);

@@ -36,6 +36,12 @@ export interface AssignContext extends WordMatchContext {
   gluedPairs?: readonly (PreparedWord | undefined)[];
   /** Per-word types already known for query word `i` (an index search caches them); null when unknown. */
   knownType?: (i: number, list: PreparedWord) => WordMatchType | null | undefined;
+  /**
+   * Types of the pairs computed in this search (wordMatchType) where knownType gives none, per query word by the
+   * list word's vocabulary id and the rules (nicknames, initials): a search compares a query word with a list word
+   * once, whatever the number of names holding it.
+   */
+  pairTypes?: Map<number, WordMatchType | null>[];
   /** Mass of each query word left unplaced (evidence.ts): 0 for particles, affixes where affixes stand, repeats. */
   queryMass: readonly number[];
   /** Mass of each list word: 0 for its affixes and particles. */
@@ -330,9 +336,20 @@ const RULE_DEPENDENT: ReadonlySet<WordMatchType> = new Set(['equivalent_name', '
 
 function pairType(q: PreparedWord, i: number, l: PreparedWord, ctx: AssignContext): WordMatchType | null {
   const known = ctx.knownType?.(i, l);
-  if (known === undefined) return wordMatchType(q, l, ctx);
-  if (known !== null && RULE_DEPENDENT.has(known) && (!ctx.nicknames || !ctx.initials)) return wordMatchType(q, l, ctx);
+  if (known === undefined) return computedType(q, i, l, ctx);
+  if (known !== null && RULE_DEPENDENT.has(known) && (!ctx.nicknames || !ctx.initials)) return computedType(q, i, l, ctx);
   return known;
+}
+
+/** wordMatchType of a pair, kept in ctx.pairTypes when given (the list word from a vocabulary). */
+function computedType(q: PreparedWord, i: number, l: PreparedWord, ctx: AssignContext): WordMatchType | null {
+  const cache = ctx.pairTypes;
+  if (cache === undefined || l.id === undefined) return wordMatchType(q, l, ctx);
+  const byWord = (cache[i] ??= new Map());
+  const key = l.id * 4 + (ctx.nicknames ? 2 : 0) + (ctx.initials ? 1 : 0);
+  let type = byWord.get(key);
+  if (type === undefined) byWord.set(key, (type = wordMatchType(q, l, ctx)));
+  return type;
 }
 
 interface Best {

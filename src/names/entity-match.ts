@@ -80,6 +80,8 @@ export interface EntityMatchSettings {
   threshold: number;
   /** Per-word types already known (from an index search). */
   knownType?: NameMatchOptions['knownType'];
+  /** Pair types computed in this search (an index search keeps them: AssignContext.pairTypes). */
+  pairTypes?: NameMatchOptions['pairTypes'];
   /** A quick check that a name could match at all (from an index search); the matcher runs only where it holds. */
   namePossible?: (name: PreparedName, entityType: Entity['entity_type']) => boolean;
   /**
@@ -148,46 +150,58 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
     if (birth === 'excluded') return null;
   }
   const candidates: Candidate[] = [];
-  prepared.names.forEach((name, nameIndex) => {
-    if (skip?.(name) === true) return;
+  const names = prepared.names;
+  const entityType = prepared.entity.entity_type;
+  for (let nameIndex = 0; nameIndex < names.length; nameIndex++) {
+    const name = names[nameIndex]!;
+    if (skip?.(name) === true) continue;
     const weak = nameIndex > 0 && (prepared.weak !== undefined ? prepared.weak[nameIndex] === 1 : weakAlias(prepared.entity, name.original));
     // A weak alias is judged by its own rule, so it neither reads nor writes its group's verdict.
     const memo = name.group === undefined || weak ? undefined : settings.nameMemo;
     let match = memo?.get(name.group!);
     if (match === undefined) {
       match =
-        settings.namePossible !== undefined && !settings.namePossible(name, prepared.entity.entity_type)
+        settings.namePossible !== undefined && !settings.namePossible(name, entityType)
           ? null
-          : matchName(query, name, {
-              tables: settings.tables,
-              minEditLength: settings.minEditLength,
-              exactMatch: settings.exactMatch,
-              nameVariations: settings.nameVariations,
-              minMatchedWords: settings.minMatchedWords,
-              listEntityType: prepared.entity.entity_type,
-              knownType: settings.knownType,
-              weight: settings.weight,
-              threshold: settings.threshold,
-              singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
-              weakAlias: weak ? (word) => elsewhere(prepared, nameIndex, word) : undefined,
-            });
+          : matchOneName(query, name, entityType, settings, weak ? (word) => elsewhere(prepared, nameIndex, word) : undefined);
       memo?.set(name.group!, match);
     }
-    if (match === null) return;
-    const isPrimary = nameIndex === 0;
+    if (match === null) continue;
     candidates.push({
       nameIndex,
       name,
       match,
-      primary: primaryTypeOf(match.matchClass, isPrimary),
+      primary: primaryTypeOf(match.matchClass, nameIndex === 0),
       score: evidenceScore(match.evidence, birth),
     });
-  });
+  }
   if (candidates.length === 0) return null;
   candidates.sort(compareCandidates);
   let score = 0;
   for (const c of candidates) score = Math.max(score, c.score);
   return { candidates, birth, score };
+}
+
+/**
+ * The matcher on one name of an entity of type `entityType` under the settings of a search (after the name check,
+ * `namePossible`); `weakAlias` for a weak alias (NameMatchOptions.weakAlias). A name's verdict depends on its words,
+ * roles and entity type only (a weak alias aside): the verdict of a name group (PreparedName.group).
+ */
+export function matchOneName(query: PreparedQuery, name: PreparedName, entityType: Entity['entity_type'], settings: EntityMatchSettings, weakAlias?: (word: PreparedWord) => boolean): NameMatch | null {
+  return matchName(query, name, {
+    tables: settings.tables,
+    minEditLength: settings.minEditLength,
+    exactMatch: settings.exactMatch,
+    nameVariations: settings.nameVariations,
+    minMatchedWords: settings.minMatchedWords,
+    listEntityType: entityType,
+    knownType: settings.knownType,
+    pairTypes: settings.pairTypes,
+    weight: settings.weight,
+    threshold: settings.threshold,
+    singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
+    weakAlias,
+  });
 }
 
 /** The spec's `match_types`, `match_types_details` and `score` of an evaluated entity. */

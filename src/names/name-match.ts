@@ -107,6 +107,8 @@ export interface NameMatchOptions {
   listEntityType: EntityType;
   /** Per-word types already known (from an index search). */
   knownType?: AssignContext['knownType'];
+  /** Pair types computed in this search (AssignContext.pairTypes). */
+  pairTypes?: AssignContext['pairTypes'];
   /** Rarity of a word in the list, 0..1 (1 for a word the list lacks). */
   weight: WordWeight;
   /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
@@ -256,6 +258,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
     reverseAcronyms: query.entityType === 'company' || query.entityType === 'organisation',
     nameVariations: options.nameVariations,
     knownType: options.knownType,
+    pairTypes: options.pairTypes,
     queryMass: queryMasses(query, profile, options.weight),
     listMass,
     listTotal,

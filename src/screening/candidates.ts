@@ -13,7 +13,7 @@ import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
-import { namePossibility, splitCreditNeedsForm } from './name-check.js';
+import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
 import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { StampedMarks } from './stamps.js';
@@ -42,12 +42,14 @@ export interface Candidates {
    * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
    * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
    */
-  namePossible: (name: PreparedName, entityType: EntityType) => boolean;
+  namePossible: NameCheck;
   /**
    * Whether a name of the entity in a slot holds a word on which a hit could be anchored (QueryReach.anchorable):
    * a name without one is not a hit. Valid until the next search of this finder.
    */
   mayAnchor: (slot: number, name: PreparedName) => boolean;
+  /** mayAnchor on name `n` of the index's name store (NameStore), read flat. */
+  mayAnchorStored: (slot: number, n: number) => boolean;
   /**
    * Whether a name may hold a glued, split or abbreviated form of the query or an acronym of its words
    * (QueryReach.forms): where it holds none, the matcher places one query word on one list word only.
@@ -280,9 +282,19 @@ export class CandidateFinder {
       return false;
     };
     const mayAnchor = (slot: number, name: PreparedName): boolean => anchorable === undefined || acronymAnchor.has(slot) || holds(name, WordFlag.Anchorable);
+    // The same on name `n` of the name store, read flat.
+    const store = index.nameStore;
+    const mayAnchorStored = (slot: number, n: number): boolean => {
+      if (anchorable === undefined || acronymAnchor.has(slot)) return true;
+      for (let k = store.wordStart[n]!; k < store.wordStart[n + 1]!; k++) {
+        const id = store.wordIds[k]!;
+        if (stamps[id] === now && (flagsOf[id]! & WordFlag.Anchorable) !== 0) return true;
+      }
+      return false;
+    };
     const forms = r.forms;
     const multiWordForms = (name: PreparedName): boolean => forms === undefined || holds(name, WordFlag.Form);
-    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : () => true, mayAnchor, multiWordForms };
+    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : EVERY_NAME, mayAnchor, mayAnchorStored, multiWordForms };
   }
 
   /**

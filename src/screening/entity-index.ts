@@ -274,6 +274,11 @@ export class EntityIndex {
     return this.short;
   }
 
+  /** The names of every slot, flat (read-only: the verification of a search reads names without making them). */
+  get nameStore(): Readonly<NameStore> {
+    return this.store;
+  }
+
   /** Offsets into slotWords: slot k's word ids run from slotWordStart[k] to slotWordStart[k + 1]. */
   get slotWordStart(): Int32Array {
     return this.flatStart;

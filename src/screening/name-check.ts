@@ -12,7 +12,7 @@ import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, typ
 import { addSplitParts, capSplits, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
-import type { StampedMarks } from './stamps.js';
+import { grown, type StampedMarks } from './stamps.js';
 
 /** WordFlag.AnchorPossible and WordFlag.Soft (candidates.ts). */
 const ANCHOR_POSSIBLE = 1;
@@ -20,6 +20,12 @@ const SOFT = 4;
 /** WordFlag.Form and WordFlag.Optional (candidates.ts). */
 const FORM = 8;
 const OPTIONAL = 16;
+
+/**
+ * The check of a name: `(name, entityType)` on a prepared name, `stored(n, entityType)` on name `n` of the index's
+ * name store (NameStore), reading its flat word ids and roles without making the name.
+ */
+export type NameCheck = ((name: PreparedName, entityType: EntityType) => boolean) & { stored(name: number, entityType: EntityType): boolean };
 
 /**
  * A quick check of one name before the matcher (it runs only where this holds): the required query words that
@@ -37,7 +43,7 @@ export function namePossibility(
   marks: StampedMarks,
   tables: { credit: Float64Array; split: Float64Array; part: Float64Array },
   counters: SearchCounters,
-): (name: PreparedName, entityType: EntityType) => boolean {
+): NameCheck {
   const { required, n, acronymWord } = r;
   let acronyms = false;
   // Acronym words may spell out a run of the name's words: taken as matched.
@@ -49,9 +55,11 @@ export function namePossibility(
       acronymMask |= 1 << i;
     }
   }
-  // Letters of the query's initials: a list word beginning with one may be matched by it.
-  const letters = new Set<string>();
-  for (const w of query.words) if (w.text.length === 1) letters.add(w.text);
+  // First letters (character codes) of the query's initials: a list word beginning with one may be matched by it.
+  const letters: number[] = [];
+  for (const w of query.words) if (w.text.length === 1) letters.push(w.text.charCodeAt(0));
+  const initials = index.wordInitials;
+  const kinds = wordKinds(index);
   // People need evidence on two name parts when both names have two full words (name-match.ts): the query's
   // required words are full words (fewer than its full words under any rules, so the check only errs lenient).
   const requiredWords = popcount(required);
@@ -68,9 +76,15 @@ export function namePossibility(
   const partSums = new Float64Array(n);
   const partTable = tables.part;
   const optional = feasible.optionalWords;
-  return (name: PreparedName, entityType: EntityType): boolean => {
+  const { stamps, now, planes } = marks.view();
+  const bitsOf = planes[BITS]!;
+  const flagsOf = planes[FLAGS]!;
+  const rowOf = planes[ROW]!;
+  const optionalOf = planes[OPTIONAL_BITS]!;
+  const partOf = planes[PART_BITS]!;
+  // The check of the words ids[from .. to) with their affix role codes (0: none), as the name store holds them.
+  const check = (ids: ArrayLike<number>, roleCodes: ArrayLike<number>, from: number, to: number, entityType: EntityType): boolean => {
     counters.namesChecked++;
-    const { words, roles } = name;
     let mask = acronymMask;
     let fullMask = acronymMask;
     let listFull = 0;
@@ -84,32 +98,35 @@ export function namePossibility(
     let splits = !formsDecide;
     if (withCredits) {
       credits.fill(0);
-      splitCredits?.fill(0);
+      if (splitCredits !== undefined) splitCredits.fill(0);
       partSums.fill(0);
-      for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
+      if (acronymMask !== 0) for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
     }
-    for (let j = 0; j < words.length; j++) {
-      const w = words[j]!;
-      const id = w.id!;
-      const full = roles[j] === undefined && !w.particle && (w.text.length > 1 || w.isNumber);
+    for (let k = from; k < to; k++) {
+      const id = ids[k]!;
+      const kind = kinds.of(id);
+      const role = roleCodes[k] !== 0;
+      const initial = (kind & (SINGLE | NUMBER)) === SINGLE;
+      const full = !role && (kind & PARTICLE) === 0 && (kind & (LONG | NUMBER)) !== 0;
       if (full) listFull++;
-      const bits = marks.get(id, BITS);
-      const flags = marks.get(id, FLAGS);
+      const marked = stamps[id] === now;
+      const bits = marked ? bitsOf[id]! : 0;
+      const flags = marked ? flagsOf[id]! : 0;
       if ((flags & (SOFT | FORM)) !== 0) splits = true;
       if ((flags & ANCHOR_POSSIBLE) !== 0) anchored = true;
       if (full && (flags & OPTIONAL) !== 0) optionalParts = optional;
-      const parts = splitCredits === undefined ? 0 : marks.get(id, PART_BITS);
-      if (parts !== 0) addSplitParts(parts, (marks.get(id, ROW) - 1) * n, n, partTable, partSums);
-      const optionalBits = marks.get(id, OPTIONAL_BITS);
-      if (withCredits && optionalBits !== 0) raiseCredits(optionalBits, (marks.get(id, ROW) - 1) * n, n, creditTable, credits, splitTable, splitCredits);
+      const partBits = splitCredits === undefined || !marked ? 0 : partOf[id]!;
+      if (partBits !== 0) addSplitParts(partBits, (rowOf[id]! - 1) * n, n, partTable, partSums);
+      const optionalBits = marked ? optionalOf[id]! : 0;
+      if (withCredits && optionalBits !== 0) raiseCredits(optionalBits, (rowOf[id]! - 1) * n, n, creditTable, credits, splitTable, splitCredits);
       if (bits !== 0) {
         mask |= bits;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
-        if (withCredits) raiseCredits(bits, (marks.get(id, ROW) - 1) * n, n, creditTable, credits, splitTable, splitCredits);
+        if (withCredits) raiseCredits(bits, (rowOf[id]! - 1) * n, n, creditTable, credits, splitTable, splitCredits);
         continue;
       }
-      if (roles[j] !== undefined || w.particle || (flags & SOFT) !== 0 || letters.has(w.text[0]!)) continue;
-      if ((flags & (OPTIONAL | FORM)) === 0) unreached += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weightOfId(id);
+      if (role || (kind & PARTICLE) !== 0 || (flags & SOFT) !== 0 || (letters.length !== 0 && letters.includes(initials[id]!))) continue;
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? INITIAL_MASS : index.weightOfId(id);
     }
     if (!anchored) return false;
     capSplits(splitCredits, partSums, n);
@@ -120,6 +137,66 @@ export function namePossibility(
     if (ok) counters.namesMatched++;
     return ok;
   };
+  const store = index.nameStore;
+  // Made on the first name checked as an object (a weak alias of an entity evaluated in full).
+  let scratchIds = NO_IDS;
+  let scratchRoles = NO_ROLES;
+  const possible = (name: PreparedName, entityType: EntityType): boolean => {
+    const { words, roles } = name;
+    if (scratchIds.length < words.length) {
+      scratchIds = new Int32Array(words.length * 2);
+      scratchRoles = new Uint8Array(words.length * 2);
+    }
+    for (let j = 0; j < words.length; j++) {
+      scratchIds[j] = words[j]!.id!;
+      scratchRoles[j] = roles[j] === undefined ? 0 : 1;
+    }
+    return check(scratchIds, scratchRoles, 0, words.length, entityType);
+  };
+  return Object.assign(possible, {
+    stored: (name: number, entityType: EntityType): boolean => check(store.wordIds, store.roles, store.wordStart[name]!, store.wordStart[name + 1]!, entityType),
+  });
+}
+
+const NO_IDS = new Int32Array(0);
+const NO_ROLES = new Uint8Array(0);
+
+/** A check that takes every name (exact_match: the matcher decides). */
+export const EVERY_NAME: NameCheck = Object.assign(() => true, { stored: () => true });
+
+/** Kinds of vocabulary words (WordKinds.of): one character, more than one, a number, a particle. */
+const KNOWN = 1;
+const SINGLE = 2;
+const NUMBER = 4;
+const PARTICLE = 8;
+const LONG = 16;
+
+/**
+ * What the name check reads of a vocabulary word (its length of one, whether a number or a particle), by word id
+ * in flat bits: read once from the word the first time a search asks (a word of an id never changes).
+ */
+class WordKinds {
+  private kinds = new Uint8Array(0);
+  constructor(private readonly index: EntityIndex) {}
+
+  of(id: number): number {
+    let kind = this.kinds[id];
+    if (kind === undefined || kind === 0) {
+      if (id >= this.kinds.length) this.kinds = grown(this.kinds, id + 1);
+      const w = this.index.vocab.words[id]!;
+      kind = KNOWN | (w.text.length === 1 ? SINGLE : 0) | (w.text.length > 1 ? LONG : 0) | (w.isNumber ? NUMBER : 0) | (w.particle ? PARTICLE : 0);
+      this.kinds[id] = kind;
+    }
+    return kind;
+  }
+}
+
+const KINDS = new WeakMap<EntityIndex, WordKinds>();
+
+function wordKinds(index: EntityIndex): WordKinds {
+  let kinds = KINDS.get(index);
+  if (kinds === undefined) KINDS.set(index, (kinds = new WordKinds(index)));
+  return kinds;
 }
 
 /**

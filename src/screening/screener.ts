@@ -6,13 +6,15 @@
 import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js';
 import { settingsFor } from '../names/compare.js';
 import { describeEntity, evaluateEntity, type EntityEvaluation, type EntityMatchSettings } from '../names/entity-match.js';
-import type { PreparedQuery } from '../names/name-match.js';
+import type { NameMatch, PreparedQuery } from '../names/name-match.js';
 import { isDeceased } from '../names/birth-year.js';
 import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
 import { firstInOrder } from './top.js';
+import { mayMatch, type NameScreen } from './name-screen.js';
+import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
 import type { ReferenceRequest, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
@@ -56,6 +58,8 @@ export type SearchPhase = 'normalise' | 'look up' | 'generate' | 'verify' | 'ran
 export class ListIndex {
   readonly index: EntityIndex;
   readonly finder: CandidateFinder;
+  /** The verdict of each name group in a search (name-screen.ts). */
+  private readonly verdicts = new StampedMarks();
   /**
    * Called at the end of each phase of a search of this list (a benchmark's clock comes in here; the core reads
    * none). 'rank' ends when the page of hits is described.
@@ -92,21 +96,35 @@ export class ListIndex {
     };
     const reach = this.finder.lookUp(query, candidateSettings);
     probe?.('look up');
-    const { slots, wordTypes, namePossible, mayAnchor, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
+    const { slots, wordTypes, namePossible, mayAnchor, mayAnchorStored, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
     probe?.('generate');
+    const nameMemo = new Map<number, NameMatch | null>();
+    // The rarity of each list word the matcher weighs, looked up in the vocabulary once per search.
+    const weights = new Map<string, number>();
     const settings: EntityMatchSettings = {
       ...base,
+      weight: (text) => {
+        let weight = weights.get(text);
+        if (weight === undefined) weights.set(text, (weight = base.weight(text)));
+        return weight;
+      },
       namePossible,
       multiWordForms,
-      nameMemo: new Map(),
+      nameMemo,
+      pairTypes: [],
       knownType: (i, word) => {
         const types = wordTypes[i];
         if (types === undefined || word.id === undefined) return undefined;
         return types.get(word.id) ?? null;
       },
     };
+    const verdicts = this.verdicts;
+    verdicts.reset(index.nameStore.names);
+    const screen: NameScreen = { index, query, settings, verdicts, nameMemo, namePossible, mayAnchorStored };
     for (const slot of slots) {
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
+      // Most candidates match on no name: decided on the flat names, by name group, before the entity is made.
+      if (!mayMatch(screen, slot)) continue;
       const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => !mayAnchor(slot, name));
       if (evaluation !== null) out.push(ranked(query, index, slot, evaluation, settings));
     }

@@ -1,0 +1,59 @@
+/**
+ * The verification of a search's candidates, first on the index's flat names (NameStore): most candidates match on
+ * no name, and a name's verdict is its group's (same words, roles and entity type: entity-match.ts, matchOneName),
+ * so each group is decided once per search, for every entity that bears it, and an entity none of whose names can
+ * match is never made (its names, its document). The entities left are evaluated by evaluateEntity, which reads
+ * the verdicts decided here.
+ */
+import { birthYearVerdict } from '../names/birth-year.js';
+import { matchOneName, type EntityMatchSettings } from '../names/entity-match.js';
+import type { NameMatch, PreparedQuery } from '../names/name-match.js';
+import type { EntityType } from '../types/entity.js';
+import type { EntityIndex } from './entity-index.js';
+import type { NameCheck } from './name-check.js';
+import type { StampedMarks } from './stamps.js';
+
+/** A group's verdict in `verdicts`: not decided yet (0), no match, a match. */
+const NO_MATCH = 1;
+const MATCH = 2;
+
+/** What a search's verification reads. */
+export interface NameScreen {
+  index: EntityIndex;
+  query: PreparedQuery;
+  settings: EntityMatchSettings;
+  /** Per name group: NO_MATCH or MATCH once decided (reset for the search over the name store's names). */
+  verdicts: StampedMarks;
+  /** The same verdicts, with the matches, as evaluateEntity reads them (EntityMatchSettings.nameMemo). */
+  nameMemo: Map<number, NameMatch | null>;
+  namePossible: NameCheck;
+  /** Whether a hit could be anchored on a name of a slot (Candidates.mayAnchorStored). */
+  mayAnchorStored: (slot: number, n: number) => boolean;
+}
+
+/**
+ * Whether some name of the candidate in `slot` may match (false: evaluateEntity would find none). Names a hit could
+ * not be anchored on are passed over, as evaluateEntity does. A weak alias is judged by its own rule in
+ * evaluateEntity (its verdict depends on the entity's other names), a rule that only rejects: it matches only where
+ * its group's verdict is a match, so the group's verdict decides here too.
+ */
+export function mayMatch(screen: NameScreen, slot: number): boolean {
+  const { index, settings, verdicts } = screen;
+  if (settings.birthYear !== undefined && birthYearVerdict(index.birthYears(slot), settings.birthYear, settings.birthWindow) === 'excluded') return false;
+  const store = index.nameStore;
+  const first = store.slotStart[slot]!;
+  const last = store.slotStart[slot + 1]!;
+  for (let n = first; n < last; n++) {
+    const group = store.group[n]!;
+    const verdict = verdicts.get(group);
+    if (verdict === MATCH) return true;
+    if (verdict === NO_MATCH || !screen.mayAnchorStored(slot, n)) continue;
+    const entityType = index.entityType(slot) as EntityType;
+    let match: NameMatch | null = null;
+    if (screen.namePossible.stored(n, entityType)) match = matchOneName(screen.query, index.names(slot)[n - first]!, entityType, settings);
+    screen.nameMemo.set(group, match);
+    verdicts.set(group, match === null ? NO_MATCH : MATCH);
+    if (match !== null) return true;
+  }
+  return false;
+}

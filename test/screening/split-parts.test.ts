@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
-import { seek, shareASlot } from '../../src/screening/postings-intersect.js';
+import { seek, shareASlot, shareASlotOf } from '../../src/screening/postings-intersect.js';
 import { partsToRead } from '../../src/screening/postings-walk.js';
 import type { Entity } from '../../src/types/entity.js';
 import { person } from './fixtures.js';
@@ -105,6 +105,14 @@ describe('shareASlot: whether ascending lists share a slot', () => {
       }
       const brute = lists[0]!.some((slot) => lists.every((list) => list.includes(slot)));
       expect(shareASlot(lists)).toBe(brute);
+    }
+  });
+
+  it('shareASlotOf answers as shareASlot over the postings of the ids, whatever came before', () => {
+    const postings: (number[] | undefined)[] = [[1, 5, 9, 12], [0, 5, 12], [2, 3, 12, 40], [1, 2], [2, 3], [1, 3], [], undefined];
+    const cases: number[][] = [[0, 1, 2], [3, 4, 5], [3, 4], [0, 6], [0, 7], [2], [], [1, 1], [4, 3, 0]];
+    for (const ids of cases) {
+      expect(shareASlotOf(postings, ids)).toBe(shareASlot(ids.map((id) => postings[id])));
     }
   });
 

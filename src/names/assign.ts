@@ -206,12 +206,9 @@ function optionsFor(
     options.push(makeOption(1, [j], type, sim * lm, lm, gain, cost, false, false, anchor && lm > 0, lm > 0));
   }
   // Glued words: query words i..i+k-1 written as one list word, or query word i written as list words j..j+k-1.
-  // (Only when some list word is longer than the query word and begins with it: no string is made otherwise.)
+  // (Only when some list word begins with the query word: no string is made otherwise.)
   let gluable = false;
-  for (let j = 0; j < m && !gluable; j++) {
-    const t = list[j]!.text;
-    gluable = t.length >= q.text.length && t.startsWith(q.text);
-  }
+  for (let j = 0; j < m && !gluable; j++) gluable = list[j]!.text.startsWith(q.text);
   for (let k = 2; gluable && k <= MAX_GLUE && i + k <= n; k++) {
     const glued = concat(query, i, k);
     for (let j = 0; j < m; j++) {
@@ -241,12 +238,7 @@ function optionsFor(
       }
     }
   }
-  if (ctx.tables.abbreviations.size !== 0) {
-    const push = (o: Pick<Option, 'queryCount' | 'list' | 'type' | 'credit' | 'queryMass'> & Partial<Pick<Option, 'anchor' | 'part'>>): void => {
-      options.push(makeOption(o.queryCount, o.list, o.type, o.credit, o.queryMass, gain, cost, false, false, o.anchor === true, o.part === true));
-    };
-    abbreviationOptions(i, query, list, ctx, push);
-  }
+  abbreviationOptions(i, query, list, ctx, options, gain, cost);
   if (ctx.acronyms) {
     // An acronym stands for a whole name: the acronym and the words it spells out must each be all of their
     // name but affixes and particles ("IBM Corp" ~ "International Business Machines Corporation").
@@ -285,7 +277,7 @@ function optionsFor(
 }
 
 /** An option, its value computed (one object shape for every option: V8 keeps reads of them monomorphic). */
-function makeOption(
+export function makeOption(
   queryCount: number,
   list: number[],
   type: WordMatchType,
@@ -461,6 +453,14 @@ export function assignWords(
  * words matched exactly), so the search is skipped.
  */
 function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: number, m: number, ctx: AssignContext): { choices: Option[] } | null {
+  // Most names have some query word with no exact partner: known before anything is made.
+  for (let i = 0; i < n; i++) {
+    if (ctx.duplicateOf?.[i] !== undefined) continue;
+    const row = pair[i]!;
+    let j = 0;
+    while (j < m && row[j] !== 'exact_match') j++;
+    if (j === m) return null;
+  }
   const used = new Array<boolean>(m).fill(false);
   const choices: Option[] = [];
   for (let i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 /** Placements of query words through the abbreviation table (lists/abbreviations.txt; issue 16). */
-import { range, sum, type AssignContext, type Option } from './assign.js';
+import { makeOption, range, sum, type AssignContext, type Option } from './assign.js';
 import { SIMILARITY } from './evidence.js';
 import type { PreparedWord } from './prepare.js';
 
@@ -16,7 +16,9 @@ export function abbreviationOptions(
   query: readonly PreparedWord[],
   list: readonly PreparedWord[],
   ctx: AssignContext,
-  push: (o: Pick<Option, 'queryCount' | 'list' | 'type' | 'credit' | 'queryMass'> & Partial<Pick<Option, 'anchor' | 'part'>>) => void,
+  options: Option[],
+  gain: number,
+  cost: number,
 ): void {
   const { abbreviations, expansions, abbreviationStarts } = ctx.tables;
   if (abbreviations.size === 0) return;
@@ -27,11 +29,13 @@ export function abbreviationOptions(
     let glued = '';
     for (let k = 1; k <= MAX_ABBREVIATION_WORDS && i + k <= n; k++) {
       glued += query[i + k - 1]!.text;
-      for (const expansion of abbreviations.get(glued) ?? []) {
+      const found = abbreviations.get(glued);
+      if (found === undefined) continue;
+      for (const expansion of found) {
         for (let j = 0; j + expansion.length <= m; j++) {
           if (!runIs(list, j, expansion)) continue;
           const lm = sum(ctx.listMass, j, expansion.length);
-          push({ queryCount: k, list: range(j, expansion.length), type: 'equivalent_name', credit: sim * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+          options.push(makeOption(k, range(j, expansion.length), 'equivalent_name', sim * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
         }
       }
     }
@@ -41,10 +45,12 @@ export function abbreviationOptions(
     let glued = '';
     for (let k = 1; k <= MAX_ABBREVIATION_WORDS && j + k <= m; k++) {
       glued += list[j + k - 1]!.text;
-      for (const expansion of abbreviations.get(glued) ?? []) {
+      const found = abbreviations.get(glued);
+      if (found === undefined) continue;
+      for (const expansion of found) {
         if (i + expansion.length > n || !runIs(query, i, expansion) || !expansions.has(expansion.join(' '))) continue;
         const lm = sum(ctx.listMass, j, k);
-        push({ queryCount: expansion.length, list: range(j, k), type: 'equivalent_name', credit: sim * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+        options.push(makeOption(expansion.length, range(j, k), 'equivalent_name', sim * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
       }
     }
   }

@@ -162,6 +162,7 @@ function optionsFor(
   list: readonly PreparedWord[],
   pair: readonly (readonly (WordMatchType | null)[])[],
   ctx: AssignContext,
+  cores: { query: Span; list: Span } | undefined,
 ): Option[] {
   const options: Option[] = [];
   const q = query[i]!;
@@ -170,23 +171,6 @@ function optionsFor(
   const { listMass, queryMass, lambda } = ctx;
   const gain = 1 + lambda * (ctx.queryWeight + LIST_LEFT);
   const cost = lambda * ctx.queryWeight;
-  type Made = Pick<Option, 'queryCount' | 'list' | 'type' | 'credit' | 'queryMass'> & Partial<Pick<Option, 'freeDrop' | 'acronym' | 'anchor' | 'part'>>;
-  const push = (o: Made): void => {
-    // One object shape for every option (V8 keeps reads of them monomorphic).
-    options.push({
-      queryCount: o.queryCount,
-      list: o.list,
-      type: o.type,
-      credit: o.credit,
-      queryMass: o.queryMass,
-      value: o.credit * gain - cost * o.queryMass,
-      freeDrop: o.freeDrop === true,
-      acronym: o.acronym === true,
-      anchor: o.anchor === true,
-      part: o.part === true,
-      duplicate: false,
-    });
-  };
   if (ctx.duplicateOf?.[i] !== undefined) {
     // A repeated query word counts once: it takes the first occurrence's placement when reported.
     options.push({ queryCount: 1, list: [], type: 'exact_match', credit: 0, queryMass: 0, value: 0, freeDrop: false, acronym: false, anchor: false, part: false, duplicate: true });
@@ -202,7 +186,7 @@ function optionsFor(
       // An initial on either side confirms at most an initial's mass.
       const credit = Math.min(qInitial ? INITIAL_MASS : queryMass[i]!, listMass[j]!);
       // A particle or affix is no one's initial (`al` is not the `A.` of `A. Al-Rashid`).
-      if (credit > 0) push({ queryCount: 1, list: [j], type, credit, queryMass: qInitial ? INITIAL_MASS : queryMass[i]! });
+      if (credit > 0) options.push(makeOption(1, [j], type, credit, qInitial ? INITIAL_MASS : queryMass[i]!, gain, cost, false, false, false, false));
       continue;
     }
     let sim = SIMILARITY[type];
@@ -219,15 +203,18 @@ function optionsFor(
       anchor = true;
     }
     const lm = listMass[j]!;
-    push({ queryCount: 1, list: [j], type, credit: sim * lm, queryMass: lm, anchor: anchor && lm > 0, part: lm > 0 });
+    options.push(makeOption(1, [j], type, sim * lm, lm, gain, cost, false, false, anchor && lm > 0, lm > 0));
   }
   // Glued words: query words i..i+k-1 written as one list word, or query word i written as list words j..j+k-1.
-  for (let k = 2; k <= MAX_GLUE && i + k <= n; k++) {
+  // (Only when some list word begins with the query word: no string is made otherwise.)
+  let gluable = false;
+  for (let j = 0; j < m && !gluable; j++) gluable = list[j]!.text.startsWith(q.text);
+  for (let k = 2; gluable && k <= MAX_GLUE && i + k <= n; k++) {
     const glued = concat(query, i, k);
     for (let j = 0; j < m; j++) {
       if (list[j]!.text !== glued) continue;
       const lm = listMass[j]!;
-      push({ queryCount: k, list: [j], type: 'removed_spaces', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+      options.push(makeOption(k, [j], 'removed_spaces', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
     }
   }
   // Two query words glued, then matched like one word (`Esma'il` → `esma il` → `esmail` ~ `Ismail`).
@@ -235,10 +222,10 @@ function optionsFor(
   if (pair2 !== undefined) {
     for (let j = 0; j < m; j++) {
       if (list[j]!.text === pair2.text) continue;
-      const type = wordMatchType(pair2, list[j]!, ctx);
+      const type = gluedType(pair2, n + i, list[j]!, ctx);
       if (type === 'edit_distance' || type === 'phonetic' || type === 'equivalent_name') {
         const lm = listMass[j]!;
-        push({ queryCount: 2, list: [j], type: 'removed_spaces', credit: GLUED_FUZZY_SIMILARITY * lm, queryMass: lm, part: lm > 0 });
+        options.push(makeOption(2, [j], 'removed_spaces', GLUED_FUZZY_SIMILARITY * lm, lm, gain, cost, false, false, false, lm > 0));
       }
     }
   }
@@ -247,16 +234,16 @@ function optionsFor(
       if (!q.text.startsWith(list[j]!.text) || q.text.length <= list[j]!.text.length) continue;
       if (concat(list, j, k) === q.text) {
         const lm = sum(listMass, j, k);
-        push({ queryCount: 1, list: range(j, k), type: 'removed_spaces', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, anchor: lm > 0, part: lm > 0 });
+        options.push(makeOption(1, range(j, k), 'removed_spaces', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
       }
     }
   }
-  abbreviationOptions(i, query, list, ctx, push);
+  abbreviationOptions(i, query, list, ctx, options, gain, cost);
   if (ctx.acronyms) {
     // An acronym stands for a whole name: the acronym and the words it spells out must each be all of their
     // name but affixes and particles ("IBM Corp" ~ "International Business Machines Corporation").
-    const coreQuery = coreRange(query, roles);
-    const coreList = coreRange(list, ctx.listRoles);
+    const coreQuery = cores!.query;
+    const coreList = cores!.list;
     // Query acronym against a run of list words.
     const len = q.text.length;
     if (len >= MIN_ACRONYM && len <= MAX_ACRONYM && !q.isNumber && coreQuery.from === i && coreQuery.to === i + 1) {
@@ -264,7 +251,7 @@ function optionsFor(
         if (list[j]!.text[0] !== q.text[0] || !spans(coreList, j, len)) continue;
         if (initials(list, j, len) === q.text) {
           const lm = sum(listMass, j, len);
-          push({ queryCount: 1, list: range(j, len), type: 'initial_to_word', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, acronym: true, anchor: true, part: true });
+          options.push(makeOption(1, range(j, len), 'initial_to_word', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, true, true, true));
         }
       }
     }
@@ -275,18 +262,35 @@ function optionsFor(
       for (let j = 0; j < m; j++) {
         if (list[j]!.text !== acronym || !spans(coreList, j, 1)) continue;
         const lm = listMass[j]!;
-        push({ queryCount: k, list: [j], type: 'word_to_initial', credit: SIMILARITY.removed_spaces * lm, queryMass: lm, acronym: true, anchor: true, part: true });
+        options.push(makeOption(k, [j], 'word_to_initial', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, true, true, true));
       }
     }
   }
   // Left unplaced: an affix or particle removed, or any word at the cost of its mass.
   const role = roles[i];
   const removal: WordMatchType = role ?? 'name_variations_removal';
-  push({ queryCount: 1, list: [], type: removal, credit: 0, queryMass: queryMass[i]! });
+  options.push(makeOption(1, [], removal, 0, queryMass[i]!, gain, cost, false, false, false, false));
   if (ctx.nameVariations && role === undefined && !q.particle && queryMass[i]! > 0) {
-    push({ queryCount: 1, list: [], type: 'name_variations_removal', credit: 0, queryMass: 0, freeDrop: true });
+    options.push(makeOption(1, [], 'name_variations_removal', 0, 0, gain, cost, true, false, false, false));
   }
   return options;
+}
+
+/** An option, its value computed (one object shape for every option: V8 keeps reads of them monomorphic). */
+export function makeOption(
+  queryCount: number,
+  list: number[],
+  type: WordMatchType,
+  credit: number,
+  queryMass: number,
+  gain: number,
+  cost: number,
+  freeDrop: boolean,
+  acronym: boolean,
+  anchor: boolean,
+  part: boolean,
+): Option {
+  return { queryCount, list, type, credit, queryMass, value: credit * gain - cost * queryMass, freeDrop, acronym, anchor, part, duplicate: false };
 }
 
 /** A single letter (an initial), not a digit. */
@@ -352,6 +356,23 @@ function computedType(q: PreparedWord, i: number, l: PreparedWord, ctx: AssignCo
   return type;
 }
 
+/**
+ * wordMatchType of query words glued (AssignContext.gluedPairs) and a list word, kept in ctx.pairTypes at `slot`
+ * (the query's length plus the first word's index: the glued word of a search is the same in every name).
+ */
+function gluedType(glued: PreparedWord, slot: number, l: PreparedWord, ctx: AssignContext): WordMatchType | null {
+  const cache = ctx.pairTypes;
+  if (cache === undefined || l.id === undefined) return wordMatchType(glued, l, ctx);
+  const byWord = (cache[slot] ??= new Map());
+  const key = l.id * 4 + (ctx.nicknames ? 2 : 0) + (ctx.initials ? 1 : 0);
+  let type = byWord.get(key);
+  if (type === undefined) byWord.set(key, (type = wordMatchType(glued, l, ctx)));
+  return type;
+}
+
+/** Rows of the pair table (assignWords), reused: the matcher runs once at a time. */
+const PAIR_ROWS: (WordMatchType | null)[][] = [];
+
 interface Best {
   value: number;
   choice: Option | null;
@@ -367,11 +388,23 @@ export function assignWords(
   const n = query.length;
   const m = list.length;
   if (n === 0) return null;
-  const pair = query.map((q, i) => (ctx.duplicateOf?.[i] !== undefined ? [] : list.map((l) => pairType(q, i, l, ctx))));
+  // The pair table in rows reused from name to name (read only within this call; a repeated word's row is not read).
+  while (PAIR_ROWS.length < n) PAIR_ROWS.push([]);
+  const pair = PAIR_ROWS;
+  for (let i = 0; i < n; i++) {
+    if (ctx.duplicateOf?.[i] !== undefined) continue;
+    const q = query[i]!;
+    const row = pair[i]!;
+    row.length = m;
+    for (let j = 0; j < m; j++) row[j] = pairType(q, i, list[j]!, ctx);
+  }
   const exact = allExact(pair, n, m, ctx);
   if (exact !== null) return evaluate(exact.choices, n, query, list, ctx);
   if (ctx.singleWords === true && singleWordsMayPass(query, roles, list, pair, ctx) === false) return null;
-  const options = query.map((_, i) => optionsFor(i, query, roles, list, pair, ctx));
+  // The core spans of the query and the name (acronyms), once per name.
+  const cores = ctx.acronyms ? { query: coreRange(query, roles), list: coreRange(list, ctx.listRoles) } : undefined;
+  const options: Option[][] = [];
+  for (let i = 0; i < n; i++) options.push(optionsFor(i, query, roles, list, pair, ctx, cores));
   if (!mayPass(options, ctx)) return null;
   if (m > MAX_SEARCH_LIST_WORDS || n > MAX_SEARCH_QUERY_WORDS) return evaluate(greedy(options, n), n, query, list, ctx);
 
@@ -420,6 +453,14 @@ export function assignWords(
  * words matched exactly), so the search is skipped.
  */
 function allExact(pair: readonly (readonly (WordMatchType | null)[])[], n: number, m: number, ctx: AssignContext): { choices: Option[] } | null {
+  // Most names have some query word with no exact partner: known before anything is made.
+  for (let i = 0; i < n; i++) {
+    if (ctx.duplicateOf?.[i] !== undefined) continue;
+    const row = pair[i]!;
+    let j = 0;
+    while (j < m && row[j] !== 'exact_match') j++;
+    if (j === m) return null;
+  }
   const used = new Array<boolean>(m).fill(false);
   const choices: Option[] = [];
   for (let i = 0; i < n; i++) {

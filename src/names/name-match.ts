@@ -184,12 +184,31 @@ export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight:
 
 /** Mass of each list word: nothing for its affixes and particles, an initial's for a single letter. */
 export function listMasses(name: PreparedName, weight: WordWeight): number[] {
-  const particlesWeigh = name.words.every((w, j) => w.particle || name.roles[j] !== undefined);
-  return name.words.map((w, j) => {
-    if (name.roles[j] !== undefined || (w.particle && !particlesWeigh)) return 0;
-    return w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
-  });
+  const masses: number[] = [];
+  fillListMasses(name, weight, masses);
+  return masses;
 }
+
+/** listMasses written into `out` (its length set to the name's words); returns their sum. */
+function fillListMasses(name: PreparedName, weight: WordWeight, out: number[]): number {
+  const words = name.words;
+  const roles = name.roles;
+  const m = words.length;
+  let particlesWeigh = true;
+  for (let j = 0; j < m && particlesWeigh; j++) particlesWeigh = words[j]!.particle || roles[j] !== undefined;
+  out.length = m;
+  let total = 0;
+  for (let j = 0; j < m; j++) {
+    const w = words[j]!;
+    const mass = roles[j] !== undefined || (w.particle && !particlesWeigh) ? 0 : w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
+    out[j] = mass;
+    total += mass;
+  }
+  return total;
+}
+
+/** The list masses of the name being matched (matchName), reused from name to name: the matcher runs once at a time. */
+const LIST_MASS: number[] = [];
 
 /** A full word: neither an initial, a particle, an affix (`role`) nor a repeated query word. */
 function isFullWord(w: PreparedWord, role: AffixRole | undefined, repeat: boolean): boolean {
@@ -244,9 +263,8 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
   const person = profile !== 'organisation';
   const threshold = options.threshold;
   const personName = options.listEntityType === 'person' || (person && query.entityType === 'person');
-  const listMass = listMasses(name, options.weight);
-  let listTotal = 0;
-  for (const mass of listMass) listTotal += mass;
+  const listMass = LIST_MASS;
+  const listTotal = fillListMasses(name, options.weight, listMass);
   const assignment = assignWords(query.words, query.roles[profile], name.words, {
     gluedPairs: query.gluedPairs,
     tables: options.tables,

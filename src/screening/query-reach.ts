@@ -12,8 +12,8 @@ import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { INITIAL_MASS, SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import { StampedMarks } from './stamps.js';
-import { heldGluedForms, MAX_GLUE, VocabularyTypes } from './vocabulary-types.js';
-import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
+import { heldGluedForms, VocabularyTypes } from './vocabulary-types.js';
+import { WordSplits } from './word-splits.js';
 import { shareASlotOf } from './postings-intersect.js';
 
 export interface LookupSettings {
@@ -346,7 +346,7 @@ export class VocabularyLookup {
           }
         }
         // The matcher takes any run of list words that glue into the abbreviation (assign.ts).
-        this.splits(short.join(''), this.idOf, (parts) => {
+        this.splitter.each(this.index.vocab, short.join(''), this.idOf, (parts) => {
           for (const id of parts) form(id);
         }, 1, 3);
       }
@@ -381,7 +381,7 @@ export class VocabularyLookup {
     const postings = this.index.postings;
     // The parts' partMass, in their order (valid during `mark`).
     const masses = this.splitMasses;
-    this.splits(q.text, this.idOf, (parts) => {
+    this.splitter.each(this.index.vocab, q.text, this.idOf, (parts) => {
       if (!shareASlotOf(postings, parts)) return;
       let rarest = parts[0]!;
       let total = 0;
@@ -409,7 +409,7 @@ export class VocabularyLookup {
   /** Every word written in Han, Hangul or Kana of a split of the query word into 2..4 words, by text. */
   private markSplitNative(q: PreparedWord, into: Set<number>): void {
     const vocab = this.index.vocab;
-    this.splits(q.text, (text, out) => {
+    this.splitter.each(this.index.vocab, q.text, (text, out) => {
       vocab.eachWithText(text, (id) => {
         out.push(id);
       });
@@ -425,77 +425,6 @@ export class VocabularyLookup {
   };
   /** The parts' partMass in markSplit, in their order (scratch, valid during its `mark`). */
   private readonly splitMasses: number[] = [];
-  /** Scratch of `splits` (not reentrant: its callbacks split nothing): the parts so far. */
-  private readonly splitParts: number[] = [];
-  /** Per position × 8 + parts taken: 1 when no split into the parts left exists from there. */
-  private splitDead = new Uint8Array(64);
-  /** Per piece (from × (length + 1) + cut): -2 not looked up, -1 no word, else where its ids start in splitIds. */
-  private splitPiece = new Int32Array(64);
-  /** The pieces' ids: at each piece's start, how many, then the ids. */
-  private readonly splitIds: number[] = [];
-
-  /**
-   * Each way of writing `text` as `least` to `most` consecutive words (`word` pushes the ids of a piece, found by
-   * its text in the vocabulary, onto its second argument), one id per piece. A piece whose text hash no vocabulary
-   * word has (Vocabulary.mayHoldText) has none: `word` is not asked. `found` gets a scratch array, valid during
-   * the call.
-   */
-  private splits(text: string, word: (piece: string, out: number[]) => void, found: (parts: readonly number[]) => void, least = 2, most = MAX_GLUE): void {
-    const vocab = this.index.vocab;
-    const fnv = vocab.fnvKeys;
-    const parts = this.splitParts;
-    parts.length = 0;
-    // Positions from which no split into the parts left exists (× 8).
-    const size = text.length + 1;
-    if (this.splitDead.length < size * 8) this.splitDead = new Uint8Array(size * 16);
-    const dead = this.splitDead;
-    dead.fill(0, 0, size * 8);
-    // Each piece is looked up once, whatever the paths that reach it.
-    if (this.splitPiece.length < size * size) this.splitPiece = new Int32Array(size * size * 2);
-    const pieces = this.splitPiece;
-    pieces.fill(-2, 0, size * size);
-    const ids = this.splitIds;
-    ids.length = 0;
-    const walk = (from: number): boolean => {
-      if (from === text.length) {
-        if (parts.length < least) return false;
-        found(parts);
-        return true;
-      }
-      if (parts.length === most || dead[from * 8 + parts.length] === 1) return false;
-      let any = false;
-      // The last part allowed must run to the end of the text.
-      const start = parts.length === most - 1 ? text.length : from + 1;
-      // The FNV-1a state of text[from, cut - 1), extended one letter per cut.
-      let state = FNV_START;
-      for (let k = from; k < start - 1; k++) state = fnvStep(state, text.charCodeAt(k));
-      for (let cut = start; cut <= text.length; cut++) {
-        state = fnvStep(state, text.charCodeAt(cut - 1));
-        let at = pieces[from * size + cut]!;
-        if (at === -2) {
-          at = -1;
-          if (vocab.mayHoldText(fnv ? fnvFinish(state) : vocab.keyHash(text.slice(from, cut)))) {
-            const head = ids.length;
-            ids.push(0);
-            word(text.slice(from, cut), ids);
-            if (ids.length > head + 1) {
-              ids[head] = ids.length - head - 1;
-              at = head;
-            } else ids.length = head;
-          }
-          pieces[from * size + cut] = at;
-        }
-        if (at === -1) continue;
-        for (let k = at + 1, end = at + 1 + ids[at]!; k < end; k++) {
-          parts.push(ids[k]!);
-          any = walk(cut) || any;
-          parts.pop();
-        }
-      }
-      if (!any) dead[from * 8 + parts.length] = 1;
-      return any;
-    };
-    walk(0);
-  }
-
+  /** The ways of splitting a query word into list words (word-splits.ts). */
+  private readonly splitter = new WordSplits();
 }

@@ -17,6 +17,17 @@ function vocabularyOf(names: readonly string[]): EntityIndex['vocab'] {
   return index.vocab;
 }
 
+/** The forms heldGluedForms gives for query word `i`, and those of gluedForms (by text) that some list word has. */
+function formsOf(vocab: EntityIndex['vocab'], query: ReturnType<typeof prepareQuery>, i: number) {
+  const hashed: [string, number][] = [];
+  heldGluedForms(vocab, query, i, (text, count) => hashed.push([text, count]));
+  const byText: [string, number][] = [];
+  gluedForms(query, i, (text, count) => {
+    if (vocab.withText(text).length > 0) byText.push([text, count]);
+  });
+  return { hashed, byText };
+}
+
 describe('glued forms hashed in place', () => {
   it.each([
     ['glued pairs and triples', 'Abu Bakr Al Rahman', ['abubakr', 'alrahman']],
@@ -27,12 +38,7 @@ describe('glued forms hashed in place', () => {
     const query = prepareQuery(term, undefined, tables);
     const found: string[] = [];
     for (let i = 0; i < query.words.length; i++) {
-      const hashed: [string, number][] = [];
-      heldGluedForms(vocab, query, i, (text, count) => hashed.push([text, count]));
-      const byText: [string, number][] = [];
-      gluedForms(query, i, (text, count) => {
-        if (vocab.withText(text).length > 0) byText.push([text, count]);
-      });
+      const { hashed, byText } = formsOf(vocab, query, i);
       // Every form with a word is given (a hash collision may add a form without one: the caller finds no word).
       expect(hashed.filter(([text]) => vocab.withText(text).length > 0)).toEqual(byText);
       found.push(...byText.map(([text]) => text));
@@ -46,12 +52,7 @@ describe('glued forms hashed in place', () => {
       fc.property(fc.array(fc.constantFrom(...QUERY_WORDS), { minLength: 1, maxLength: 9 }), (words) => {
         const query = prepareQuery(words.join(' '), undefined, tables);
         for (let i = 0; i < query.words.length; i++) {
-          const hashed: [string, number][] = [];
-          heldGluedForms(vocab, query, i, (text, count) => hashed.push([text, count]));
-          const byText: [string, number][] = [];
-          gluedForms(query, i, (text, count) => {
-            if (vocab.withText(text).length > 0) byText.push([text, count]);
-          });
+          const { hashed, byText } = formsOf(vocab, query, i);
           expect(hashed.filter(([text]) => vocab.withText(text).length > 0)).toEqual(byText);
           // No hashed form is given whose hash no vocabulary text has.
           for (const [text] of hashed) expect(vocab.mayHoldText(vocab.keyHash(text))).toBe(true);

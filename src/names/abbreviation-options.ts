@@ -1,5 +1,5 @@
 /** Placements of query words through the abbreviation table (lists/abbreviations.txt; issue 16). */
-import { makeOption, range, sum, type AssignContext, type Option } from './assign.js';
+import { makeOption, range, sum, type AssignContext, type Option } from './placement.js';
 import { SIMILARITY } from './evidence.js';
 import type { PreparedWord } from './prepare.js';
 

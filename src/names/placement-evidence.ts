@@ -1,6 +1,6 @@
 /** The evidence of a placement of query words on a list name (evidence.ts), and a bound checked before the search. */
 import type { AffixRole } from './affixes.js';
-import { coreRange, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './assign.js';
+import { coreRange, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './placement.js';
 import {
   INITIAL_MASS,
   LIST_LEFT,

@@ -12,6 +12,7 @@ import type { WordMatchType } from './types.js';
 import { pairType } from './pair-types.js';
 import { evaluate, mayPass, singleWordsMayPass } from './placement-evidence.js';
 import { optionsFor } from './placement-options.js';
+import { onlySingleWordOptions } from './single-words.js';
 import { coreRange, type AssignContext, type Assignment, type Option } from './placement.js';
 
 export {
@@ -64,7 +65,9 @@ export function assignWords(
   }
   const exact = allExact(pair, n, m, ctx);
   if (exact !== null) return evaluate(exact.choices, n, query, list, ctx);
-  if (ctx.singleWords === true && singleWordsMayPass(query, roles, list, pair, ctx) === false) return null;
+  // Where every option places one word on one word (the index knows, or the words show it), their bound may reject
+  // the name before its options are made.
+  if (singleWordsMayPass(query, roles, list, pair, ctx) === false && (ctx.singleWords === true || onlySingleWordOptions(query, roles, list, ctx))) return null;
   // The core spans of the query and the name (acronyms), once per name.
   const cores = ctx.acronyms ? { query: coreRange(query, roles), list: coreRange(list, ctx.listRoles) } : undefined;
   const options: Option[][] = [];

@@ -76,6 +76,8 @@ export interface EntityMatchSettings {
   birthWindow: number;
   detailsShape: 'list' | 'keyed';
   weight: WordWeight;
+  /** The same rarity by vocabulary id, for the words of a screening index (NameMatchOptions.weightOfId). */
+  weightOfId?: (id: number) => number;
   /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
   threshold: number;
   /** Per-word types already known (from an index search). */
@@ -198,6 +200,7 @@ export function matchOneName(query: PreparedQuery, name: PreparedName, entityTyp
     knownType: settings.knownType,
     pairTypes: settings.pairTypes,
     weight: settings.weight,
+    weightOfId: settings.weightOfId,
     threshold: settings.threshold,
     singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
     weakAlias,

@@ -111,6 +111,11 @@ export interface NameMatchOptions {
   pairTypes?: AssignContext['pairTypes'];
   /** Rarity of a word in the list, 0..1 (1 for a word the list lacks). */
   weight: WordWeight;
+  /**
+   * The same rarity by the word's vocabulary id, for list words of a screening index (read without hashing the
+   * text): `weight(text)` of a word in Latin letters (no `native` form) is `weightOfId(id)`.
+   */
+  weightOfId?: (id: number) => number;
   /** The evidence a hit needs (evidenceThreshold of the fuzziness). */
   threshold: number;
   /** The name holds no glued, split or abbreviated form of the query nor an acronym of its words (AssignContext). */
@@ -182,15 +187,15 @@ export function queryMasses(query: PreparedQuery, profile: AffixProfile, weight:
   return masses;
 }
 
-/** Mass of each list word: nothing for its affixes and particles, an initial's for a single letter. */
-export function listMasses(name: PreparedName, weight: WordWeight): number[] {
+/** Mass of each list word: nothing for its affixes and particles, an initial's for a single letter (NameMatchOptions.weightOfId). */
+export function listMasses(name: PreparedName, weight: WordWeight, weightOfId?: (id: number) => number): number[] {
   const masses: number[] = [];
-  fillListMasses(name, weight, masses);
+  fillListMasses(name, weight, masses, weightOfId);
   return masses;
 }
 
 /** listMasses written into `out` (its length set to the name's words); returns their sum. */
-function fillListMasses(name: PreparedName, weight: WordWeight, out: number[]): number {
+function fillListMasses(name: PreparedName, weight: WordWeight, out: number[], weightOfId?: (id: number) => number): number {
   const words = name.words;
   const roles = name.roles;
   const m = words.length;
@@ -200,7 +205,14 @@ function fillListMasses(name: PreparedName, weight: WordWeight, out: number[]): 
   let total = 0;
   for (let j = 0; j < m; j++) {
     const w = words[j]!;
-    const mass = roles[j] !== undefined || (w.particle && !particlesWeigh) ? 0 : w.text.length === 1 && !w.isNumber ? INITIAL_MASS : weight(w.text);
+    const mass =
+      roles[j] !== undefined || (w.particle && !particlesWeigh)
+        ? 0
+        : w.text.length === 1 && !w.isNumber
+          ? INITIAL_MASS
+          : weightOfId !== undefined && w.id !== undefined && w.native === undefined
+            ? weightOfId(w.id)
+            : weight(w.text);
     out[j] = mass;
     total += mass;
   }
@@ -264,7 +276,7 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
   const threshold = options.threshold;
   const personName = options.listEntityType === 'person' || (person && query.entityType === 'person');
   const listMass = LIST_MASS;
-  const listTotal = fillListMasses(name, options.weight, listMass);
+  const listTotal = fillListMasses(name, options.weight, listMass, options.weightOfId);
   const assignment = assignWords(query.words, query.roles[profile], name.words, {
     gluedPairs: query.gluedPairs,
     tables: options.tables,

@@ -13,6 +13,18 @@ const ANCHORS: ReadonlySet<WordMatchType> = new Set(['exact_match', 'edit_distan
 
 const MAX_GLUE = 4;
 
+/**
+ * The list words of the options that take one list word, and of those that take none, shared by every option
+ * (nothing writes to an option's or a placement's list): a name's options cost no array each.
+ */
+const ONE_WORD: number[][] = [];
+const NO_WORDS: number[] = [];
+
+function oneWord(j: number): number[] {
+  while (ONE_WORD.length <= j) ONE_WORD.push([ONE_WORD.length]);
+  return ONE_WORD[j]!;
+}
+
 function concat(words: readonly PreparedWord[], from: number, count: number): string {
   let s = '';
   for (let k = from; k < from + count; k++) s += words[k]!.text;
@@ -57,7 +69,7 @@ export function optionsFor(
       // An initial on either side confirms at most an initial's mass.
       const credit = Math.min(qInitial ? INITIAL_MASS : queryMass[i]!, listMass[j]!);
       // A particle or affix is no one's initial (`al` is not the `A.` of `A. Al-Rashid`).
-      if (credit > 0) options.push(makeOption(1, [j], type, credit, qInitial ? INITIAL_MASS : queryMass[i]!, gain, cost, false, false, false, false));
+      if (credit > 0) options.push(makeOption(1, oneWord(j), type, credit, qInitial ? INITIAL_MASS : queryMass[i]!, gain, cost, false, false, false, false));
       continue;
     }
     let sim = SIMILARITY[type];
@@ -74,7 +86,7 @@ export function optionsFor(
       anchor = true;
     }
     const lm = listMass[j]!;
-    options.push(makeOption(1, [j], type, sim * lm, lm, gain, cost, false, false, anchor && lm > 0, lm > 0));
+    options.push(makeOption(1, oneWord(j), type, sim * lm, lm, gain, cost, false, false, anchor && lm > 0, lm > 0));
   }
   // Glued words: query words i..i+k-1 written as one list word, or query word i written as list words j..j+k-1.
   // (Only when some list word begins with the query word: no string is made otherwise.)
@@ -85,7 +97,7 @@ export function optionsFor(
     for (let j = 0; j < m; j++) {
       if (list[j]!.text !== glued) continue;
       const lm = listMass[j]!;
-      options.push(makeOption(k, [j], 'removed_spaces', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
+      options.push(makeOption(k, oneWord(j), 'removed_spaces', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, false, lm > 0, lm > 0));
     }
   }
   // Two query words glued, then matched like one word (`Esma'il` → `esma il` → `esmail` ~ `Ismail`).
@@ -96,7 +108,7 @@ export function optionsFor(
       const type = gluedType(pair2, n + i, list[j]!, ctx);
       if (type === 'edit_distance' || type === 'phonetic' || type === 'equivalent_name') {
         const lm = listMass[j]!;
-        options.push(makeOption(2, [j], 'removed_spaces', GLUED_FUZZY_SIMILARITY * lm, lm, gain, cost, false, false, false, lm > 0));
+        options.push(makeOption(2, oneWord(j), 'removed_spaces', GLUED_FUZZY_SIMILARITY * lm, lm, gain, cost, false, false, false, lm > 0));
       }
     }
   }
@@ -133,16 +145,16 @@ export function optionsFor(
       for (let j = 0; j < m; j++) {
         if (list[j]!.text !== acronym || !spans(coreList, j, 1)) continue;
         const lm = listMass[j]!;
-        options.push(makeOption(k, [j], 'word_to_initial', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, true, true, true));
+        options.push(makeOption(k, oneWord(j), 'word_to_initial', SIMILARITY.removed_spaces * lm, lm, gain, cost, false, true, true, true));
       }
     }
   }
   // Left unplaced: an affix or particle removed, or any word at the cost of its mass.
   const role = roles[i];
   const removal: WordMatchType = role ?? 'name_variations_removal';
-  options.push(makeOption(1, [], removal, 0, queryMass[i]!, gain, cost, false, false, false, false));
+  options.push(makeOption(1, NO_WORDS, removal, 0, queryMass[i]!, gain, cost, false, false, false, false));
   if (ctx.nameVariations && role === undefined && !q.particle && queryMass[i]! > 0) {
-    options.push(makeOption(1, [], 'name_variations_removal', 0, 0, gain, cost, true, false, false, false));
+    options.push(makeOption(1, NO_WORDS, 'name_variations_removal', 0, 0, gain, cost, true, false, false, false));
   }
   return options;
 }

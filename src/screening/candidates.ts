@@ -266,8 +266,8 @@ export class CandidateFinder {
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
       const splits = !formsDecide || (flags & (WordFlag.Form | WordFlag.Soft)) !== 0;
-      if (withCredits && feasible.bound(mask, 0, credits, 'multi', splitCredits) < feasible.threshold) continue;
-      if (withCredits && !splits && feasible.bound(mask, 0, credits, 'single') < feasible.threshold) continue;
+      if (withCredits && !feasible.reaches(mask, 0, credits, 'multi', splitCredits)) continue;
+      if (withCredits && !splits && !feasible.reaches(mask, 0, credits, 'single')) continue;
       if (r.particlesOnly && !index.names(slot).some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }

@@ -27,6 +27,8 @@ export type Placements = 'single' | 'multi';
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
 export type Feasibility = ((mask: number) => boolean) & {
   bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): number;
+  /** `bound(...) >= threshold`, as a boolean (a number returned from a call is a heap object unless inlined). */
+  reaches(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): boolean;
   threshold: number;
   /**
    * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
@@ -53,7 +55,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), threshold: 0.5, optionalWords: 0, withoutSplits: all });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), reaches: (mask: number) => all(mask), threshold: 0.5, optionalWords: 0, withoutSplits: all });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -122,11 +124,15 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    * them (at most its split credit: QueryReach.splitWitness). The words that may stay unmatched are always credited
    * with what they can earn; under `single` placements (see Placements) no word earns its split credit.
    */
-  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): number => {
+  // The bound is written here rather than returned: a number a call returns is a new heap object unless the call is
+  // inlined, and the checks ask it thousands of times in a search (reaches returns a boolean).
+  const result = new Float64Array(1);
+  const boundInto = (mask: number, listUnmatched: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array): void => {
     const splits = placements !== 'single';
     mask &= required;
+    result[0] = 0;
     // The optional words may make up the words a hit needs (name-match.ts counts every word placed on a full word).
-    if (popcount(mask) + optionalWords < needed) return 0;
+    if (popcount(mask) + optionalWords < needed) return;
     let c = 0;
     let left = 0;
     let largest = 0;
@@ -151,9 +157,17 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
       }
     }
-    return c > 0 ? evidenceBound(c, left, listUnmatched) : 0;
+    if (c > 0) result[0] = evidenceBound(c, left, listUnmatched);
   };
-  const feasible = (mask: number): boolean => bound(mask, 0) >= threshold;
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): number => {
+    boundInto(mask, listUnmatched, credits, placements, splitCredits);
+    return result[0]!;
+  };
+  const reaches = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): boolean => {
+    boundInto(mask, listUnmatched, credits, placements, splitCredits);
+    return result[0]! >= threshold;
+  };
+  const feasible = (mask: number): boolean => reaches(mask, 0);
   const withoutSplits = (mask: number): boolean => {
     mask &= required;
     if (popcount(mask) + optionalWords < needed) return false;
@@ -171,7 +185,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     if (drop) left -= largest;
     return c > 0 && evidenceBound(c, left, 0) >= threshold;
   };
-  return Object.assign(feasible, { bound, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+  return Object.assign(feasible, { bound, reaches, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
 
 /**
@@ -240,12 +254,16 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
   const creditOn = feasible.creditOn;
   if (creditOn === undefined) return undefined;
   const { n, reach, required, splitWitness } = r;
-  const postings = new Map<number, number>();
+  // The words, most postings first (ties by id): each word once, its postings' length beside it.
+  const ids: number[] = [];
+  const seen = new Set<number>();
   for (let j = 0; j < n; j++) {
-    for (const id of reach[j]!) postings.set(id, index.postings[id]?.length ?? 0);
-    if (witnessed) for (const id of splitWitness[j]!.keys()) postings.set(id, index.postings[id]?.length ?? 0);
+    for (const id of reach[j]!) if (!seen.has(id)) ids.push(id), seen.add(id);
+    if (witnessed) for (const id of splitWitness[j]!.keys()) if (!seen.has(id)) ids.push(id), seen.add(id);
   }
-  const order = [...postings.keys()].sort((a, b) => postings.get(b)! - postings.get(a)! || a - b);
+  const lengths = new Float64Array(ids.length);
+  for (let k = 0; k < ids.length; k++) lengths[k] = index.postings[ids[k]!]?.length ?? 0;
+  const order = byPostingsDescending(ids, lengths);
   const weak = new Float64Array(n);
   const trial = new Float64Array(n);
   const weakSplits = witnessed ? new Float64Array(n) : undefined;
@@ -264,11 +282,21 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
       }
       if (trialSplits !== undefined) trialSplits[j] = Math.max(trialSplits[j]!, splitWitness[j]!.get(id) ?? 0);
     }
-    if (feasible.bound(trialMask & required, 0, trial, 'multi', trialSplits) < feasible.threshold) {
+    if (!feasible.reaches(trialMask & required, 0, trial, 'multi', trialSplits)) {
       weak.set(trial);
       if (trialSplits !== undefined) weakSplits!.set(trialSplits);
       mask = trialMask;
     } else strong.push(id);
   }
   return strong;
+}
+
+/** `ids` ordered by `lengths` (beside them) descending, ties by id ascending. */
+export function byPostingsDescending(ids: readonly number[], lengths: Float64Array): number[] {
+  const perm = new Uint32Array(ids.length);
+  for (let k = 0; k < perm.length; k++) perm[k] = k;
+  perm.sort((a, b) => lengths[b]! - lengths[a]! || ids[a]! - ids[b]!);
+  const order = new Array<number>(perm.length);
+  for (let k = 0; k < perm.length; k++) order[k] = ids[perm[k]!]!;
+  return order;
 }

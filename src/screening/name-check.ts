@@ -133,7 +133,7 @@ export function namePossibility(
     if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.
-    const ok = withCredits ? feasible.bound(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits) >= feasible.threshold : feasible.bound(mask, 0) >= feasible.threshold;
+    const ok = withCredits ? feasible.reaches(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits) : feasible.reaches(mask, 0);
     if (ok) counters.namesMatched++;
     return ok;
   };

@@ -8,6 +8,7 @@
 import { birthYearVerdict } from '../names/birth-year.js';
 import { matchOneName, type EntityMatchSettings } from '../names/entity-match.js';
 import type { NameMatch, PreparedQuery } from '../names/name-match.js';
+import type { PreparedName } from '../names/prepare.js';
 import type { EntityType } from '../types/entity.js';
 import type { EntityIndex } from './entity-index.js';
 import type { NameCheck } from './name-check.js';
@@ -51,9 +52,21 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
     const entityType = index.entityType(slot) as EntityType;
     let match: NameMatch | null = null;
     if (screen.namePossible.stored(n, entityType)) match = matchOneName(screen.query, index.names(slot)[n - first]!, entityType, settings);
-    screen.nameMemo.set(group, match);
+    // Only matches go to the memo evaluateEntity reads: the names decided not to match are passed over there
+    // (decidedNoMatch), so most verdicts of a search cost one stamped mark and no map entry.
     verdicts.set(group, match === null ? NO_MATCH : MATCH);
-    if (match !== null) return true;
+    if (match !== null) {
+      screen.nameMemo.set(group, match);
+      return true;
+    }
   }
   return false;
+}
+
+/**
+ * Whether mayMatch decided that a name's group does not match in this search (evaluateEntity may pass the name
+ * over: a weak alias of the group does not match either, its rule only rejects).
+ */
+export function decidedNoMatch(screen: NameScreen, name: PreparedName): boolean {
+  return name.group !== undefined && screen.verdicts.get(name.group) === NO_MATCH;
 }

@@ -13,7 +13,7 @@ import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
 import { firstInOrder } from './top.js';
-import { mayMatch, type NameScreen } from './name-screen.js';
+import { decidedNoMatch, mayMatch, type NameScreen } from './name-screen.js';
 import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
@@ -108,6 +108,7 @@ export class ListIndex {
         if (weight === undefined) weights.set(text, (weight = base.weight(text)));
         return weight;
       },
+      weightOfId: (id) => index.weightOfId(id),
       namePossible,
       multiWordForms,
       nameMemo,
@@ -125,7 +126,7 @@ export class ListIndex {
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
       // Most candidates match on no name: decided on the flat names, by name group, before the entity is made.
       if (!mayMatch(screen, slot)) continue;
-      const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => !mayAnchor(slot, name));
+      const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => decidedNoMatch(screen, name) || !mayAnchor(slot, name));
       if (evaluation !== null) out.push(ranked(query, index, slot, evaluation, settings));
     }
     probe?.('verify');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createScreener, type SearchRequest } from '../../src/index.js';
 import { settingsFor } from '../../src/names/compare.js';
 import { matchEntity } from '../../src/names/entity-match.js';
-import { prepareQuery } from '../../src/names/name-match.js';
+import { listMasses, prepareQuery } from '../../src/names/name-match.js';
 import type { EntityMatch } from '../../src/names/types.js';
 import { validateSearchRequest } from '../../src/request/validate.js';
 import type { Entity } from '../../src/types/entity.js';
@@ -101,6 +101,17 @@ describe('a name shared by several entities: each bearer verified as when alone'
       2,
     ],
     [
+      'a name decided not to match on an earlier bearer, borne again by an entity whose other name matches (also as a weak alias)',
+      { search_term: 'Omar Haddad' },
+      [
+        person('d-1', 'Omar Nasser'),
+        person('d-2', 'Omar Haddad', { aka: [{ name: 'Omar Nasser' }] }),
+        person('d-3', 'Haddad, Omar', { aka: [{ name: 'Omar Nasser', type: 'weak-aka' }] }),
+        person('d-4', 'Omar Nasser', { aka: [{ name: 'Omar Al-Haddad' }] }),
+      ],
+      3,
+    ],
+    [
       'short query words compared with the words of many names',
       { search_term: 'Al Ali and Al Hamza LLC' },
       [company('a-1', 'Al Ali and Al Hamza LLC'), company('a-2', 'Al Hamza Trading LLC'), company('a-3', 'Ali Al Hamza Co'), person('a-4', 'Ali Al Hamza', { aka: [{ name: 'Al Ali' }] })],
@@ -110,5 +121,28 @@ describe('a name shared by several entities: each bearer verified as when alone'
     const { search, alone, total } = verdicts(entities, request);
     expect(search).toEqual(alone);
     expect(total).toBe(hits);
+  });
+});
+
+// The matcher weighs the list words of a search by vocabulary id (read without hashing the text): each must weigh
+// what its text weighs, a word in Han characters (a vocabulary word of its own beside its Latin spelling, with
+// its own rarity) by its text's.
+describe('list words weighed by vocabulary id weigh what their text weighs', () => {
+  it.each<[string, Entity[]]>([
+    ['Latin names', [person('l-1', 'Wang Wei'), person('l-2', 'Wang Li'), person('l-3', 'Ivan Petrov', { aka: [{ name: 'I. Petrov' }] })]],
+    [
+      'Han names beside Latin spellings of their words, of other rarities',
+      [person('h-1', '王伟明'), person('h-2', '王伟'), person('h-3', 'Wang Wei'), person('h-4', 'Wang Li'), person('h-5', 'Wang Jun'), person('h-6', 'Wang Lei', { aka: [{ name: '王磊' }] })],
+    ],
+  ])('%s', (_why, entities) => {
+    const index = createScreener({ entities }).lists.index;
+    let words = 0;
+    for (const slot of index.liveSlots()) {
+      for (const name of index.prepared(slot).names) {
+        expect(listMasses(name, index.weight, (id) => index.weightOfId(id))).toEqual(listMasses(name, index.weight));
+        words += name.words.length;
+      }
+    }
+    expect(words).toBeGreaterThan(entities.length);
   });
 });

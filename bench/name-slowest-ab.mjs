@@ -8,6 +8,10 @@
  *
  *   node bench/name-slowest-ab.mjs --a dist-base --b dist --ofac [--reps 7] [--top 20] [--by verify]
  *   node bench/name-slowest-ab.mjs --a dist-base --b dist --size 10000
+ *   node bench/name-slowest-ab.mjs --a dist-base --b dist --ofac --alloc   # bytes allocated per search instead
+ *
+ * `--alloc`: the bytes each build allocates per search (the sampling heap profiler every 128 bytes, keeping what the
+ * collector freed), over every distinct query and over the 40 that check the most names (the heavy ones), 3 rounds.
  *
  * Runs on BUILT packages inside the project (directories holding a build's index.js).
  */
@@ -43,6 +47,32 @@ const queries = [...new Set(set.terms)];
 const search = (k, q) => screeners[k].search({ search_term: q, limit: 10 });
 for (const s of [0, 1]) for (const q of queries) search(s, q);
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+if (process.argv.includes('--alloc')) {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  const counters = screeners[1].lists.finder.counters;
+  const checked = queries.map((q) => {
+    const before = counters.namesChecked;
+    search(1, q);
+    return { q, checked: counters.namesChecked - before };
+  });
+  const heavy = checked.sort((a, b) => b.checked - a.checked).slice(0, 40).map((x) => x.q);
+  /** @type {(node: any) => number} */
+  const total = (node) => node.selfSize + node.children.reduce((/** @type {number} */ sum, /** @type {any} */ c) => sum + total(c), 0);
+  process.stdout.write(`bytes allocated per search (sampled every 128 bytes, 3 rounds), ${set.label}, limit 10\n\n| build | all ${queries.length} queries | the 40 checking most names |\n|---|---:|---:|\n`);
+  for (const k of [0, 1]) {
+    const cells = [];
+    for (const qs of [queries, heavy]) {
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      for (let r = 0; r < 3; r++) for (const q of qs) search(k, q);
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      cells.push(Math.round(total(profile.head) / 3 / qs.length).toLocaleString('en'));
+    }
+    process.stdout.write(`| ${dirs[k]} | ${cells.join(' | ')} |\n`);
+  }
+  process.exit(0);
+}
 const rows = [];
 for (const q of queries) {
   const cpu = [[], []];

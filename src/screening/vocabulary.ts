@@ -73,6 +73,11 @@ export class Vocabulary {
   private shapeOf: Int32Array;
   /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
   hasNative = false;
+  /**
+   * Changes with every word added and every key added to a word (its skeleton put in `abjadSkeletons`): what a
+   * look-up found under an older generation may be stale (lookup-memo.ts). Words are never removed.
+   */
+  private changes = 0;
   /** Whether word `id` has no native form. */
   private readonly latin = (id: number): boolean => this.words[id]!.native === undefined;
 
@@ -131,6 +136,11 @@ export class Vocabulary {
 
   get size(): number {
     return this.words.length;
+  }
+
+  /** See `changes`: the same number while the vocabulary and its keys stay the same. */
+  get generation(): number {
+    return this.changes;
   }
 
   /** The tables hash keys with FNV-1a (fnv1a): a key's hash can be computed in steps (fnvStep) from its text. */
@@ -216,6 +226,7 @@ export class Vocabulary {
   /** Add an already prepared word (used when restoring a snapshot). */
   add(word: PreparedWord): number {
     const id = this.words.length;
+    this.changes++;
     // Built field by field: an object spread here gave each word a hidden class of its own (V8), which made every
     // read of a vocabulary word a megamorphic look-up.
     this.words.push({
@@ -263,6 +274,7 @@ export class Vocabulary {
     }
     if (this.abjad[id] === 1) return;
     this.abjad[id] = 1;
+    this.changes++;
     for (const key of skeletonKeys(skeleton)) this.abjadSkeletons.push(key, id);
   }
 }

@@ -137,8 +137,8 @@ export const INITIAL_SOUND_CODES: Uint8Array = (() => {
   return table;
 })();
 
-const SHAPE_LENGTH = 0x3fff;
-const SHAPE_OPEN = 1 << 30;
+export const SHAPE_LENGTH = 0x3fff;
+export const SHAPE_OPEN = 1 << 30;
 
 /**
  * A list word's shape for wordShapeMayMatch: its first letter's char code, its length (up to 16,383) and whether

@@ -12,6 +12,10 @@
  *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac [--rounds 15]
  *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --alloc   # bytes allocated per query instead (sampled)
  *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --cpu     # CPU time (process.cpuUsage) instead of wall
+ *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --memo-off    # the look-up memo turned off (lookup-memo.ts)
+ *   node bench/lookup-ab.mjs --a dist-base --b dist --ofac --memo-split  # `look up` timed on the second half of the
+ *     queries only, each round with the memo cleared and warmed on the first half (no word remembered from a round
+ *     before: what a memo earns on queries it has not seen, from the words they share with others)
  *
  * Reads the builds' internals (`screener.lists.finder`, `names/name-match.js`): for comparing builds of this
  * project, not an API. Builds are directories holding a build's index.js, inside the project.
@@ -27,6 +31,8 @@ function arg(name, fallback) {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 const ROUNDS = Number(arg('rounds', '15'));
+const MEMO_OFF = process.argv.includes('--memo-off');
+const MEMO_SPLIT = process.argv.includes('--memo-split');
 const KIND = arg('kind', '');
 const CPU = process.argv.includes('--cpu');
 const dirs = [arg('a', 'dist-base'), arg('b', 'dist')];
@@ -37,7 +43,8 @@ const set = nameQuerySet(await import(pathToFileURL(path.join(ROOT, dirs[0] ?? '
   kind: KIND,
 });
 if (set === undefined) process.exit(0);
-const { entities, terms, label } = set;
+const { entities, terms } = set;
+const label = `${set.label}${MEMO_OFF ? ', look-up memo off' : ''}${MEMO_SPLIT ? ', look up: the memo warmed on half the queries, timed on the other half' : ''}`;
 
 const settings = { exactMatch: false, minEditLength: 3, nameVariations: true, threshold: undefined, minMatchedWords: undefined };
 const sides = [];
@@ -47,6 +54,24 @@ for (const dir of dirs) {
   const finder = mod.createScreener({ entities }).lists.finder;
   const tables = finder.index.tables;
   const queries = terms.map((t) => prepareQuery(t, undefined, tables));
+  // The look-up memo of a build that has one (lookup-memo.ts): off, or warmed on one half and timed on the other.
+  const memo = finder.lookup.memo;
+  if (memo !== undefined && MEMO_OFF) memo.capacity = 0;
+  // The halves by distinct term, alternately (each has the mix of kinds; no term is in both).
+  const distinct = [...new Set(terms)];
+  const warmTerms = new Set(distinct.filter((_, i) => i % 2 === 0));
+  const warm = queries.filter((_, i) => warmTerms.has(/** @type {string} */ (terms[i])));
+  const timed = MEMO_SPLIT ? queries.filter((_, i) => !warmTerms.has(/** @type {string} */ (terms[i]))) : queries;
+  /** @type {Record<string, number>} */
+  const counts = { 'look up': timed.length };
+  /** @type {Record<string, () => void>} before a task's timed run, untimed */
+  const before = {};
+  if (MEMO_SPLIT && memo !== undefined) {
+    before['look up'] = () => {
+      memo.clear();
+      for (const q of warm) finder.lookUp(q, settings);
+    };
+  }
   const words = queries.flatMap((q) => q.words);
   const ctx = { tables, minEditLength: 3, nicknames: true, initials: true };
   /** @type {Record<string, () => void>} */
@@ -55,7 +80,7 @@ for (const dir of dirs) {
       for (const t of terms) prepareQuery(t, undefined, tables);
     },
     'look up': () => {
-      for (const q of queries) finder.lookUp(q, settings);
+      for (const q of timed) finder.lookUp(q, settings);
     },
     vocabularyTypes: () => {
       for (const w of words) finder.lookup.vocabularyTypes(w, ctx, 3);
@@ -67,7 +92,7 @@ for (const dir of dirs) {
   for (let r = 0; r < 2; r++) for (const run of Object.values(tasks)) run();
   /** @type {Record<string, number[]>} */
   const times = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
-  sides.push({ dir, tasks, times, count: queries.length });
+  sides.push({ dir, tasks, times, count: queries.length, counts, before });
 }
 if (process.argv.includes('--alloc')) {
   // Every object allocated (the sampling heap profiler, keeping what the collector freed), per query of each task.
@@ -77,13 +102,18 @@ if (process.argv.includes('--alloc')) {
   process.stdout.write(`bytes allocated per query (sampled every 128 bytes, 5 rounds), ${label}\n\n| build | ${Object.keys(sides[0]?.tasks ?? {}).join(' | ')} |\n|---|${Object.keys(sides[0]?.tasks ?? {}).map(() => '---:').join('|')}|\n`);
   for (const side of sides) {
     const cells = [];
-    for (const run of Object.values(side.tasks)) {
-      await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-      for (let r = 0; r < 5; r++) run();
-      const { profile } = await session.post('HeapProfiler.stopSampling');
+    for (const [name, run] of Object.entries(side.tasks)) {
       /** @type {(node: any) => number} */
       const total = (node) => node.selfSize + node.children.reduce((/** @type {number} */ sum, /** @type {any} */ c) => sum + total(c), 0);
-      cells.push((total(profile.head) / 5 / side.count).toFixed(0));
+      let bytes = 0;
+      for (let r = 0; r < 5; r++) {
+        side.before[name]?.();
+        await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+        run();
+        const { profile } = await session.post('HeapProfiler.stopSampling');
+        bytes += total(profile.head);
+      }
+      cells.push((bytes / 5 / (side.counts[name] ?? side.count)).toFixed(0));
     }
     process.stdout.write(`| ${side.dir} | ${cells.join(' | ')} |\n`);
   }
@@ -92,16 +122,18 @@ if (process.argv.includes('--alloc')) {
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
     for (const [name, run] of Object.entries(side.tasks)) {
+      const count = side.counts[name] ?? side.count;
+      side.before[name]?.();
       if (CPU) {
         const c0 = process.cpuUsage();
         run();
         const c1 = process.cpuUsage(c0);
-        side.times[name]?.push((c1.user + c1.system) / 1e3 / side.count);
+        side.times[name]?.push((c1.user + c1.system) / 1e3 / count);
         continue;
       }
       const t0 = process.hrtime.bigint();
       run();
-      side.times[name]?.push(Number(process.hrtime.bigint() - t0) / 1e6 / side.count);
+      side.times[name]?.push(Number(process.hrtime.bigint() - t0) / 1e6 / count);
     }
   }
 }

@@ -7,6 +7,9 @@
  *   node bench/name-latency-ab.mjs --a dist-base --b dist [--size 10000] [--rounds 4] [--limit 10]
  *   node bench/name-latency-ab.mjs --a dist-base --b dist --ofac [--rounds 4]
  *   node bench/name-latency-ab.mjs --a dist-base --b dist --size 1000000 --kind non-matching   (one kind of query)
+ *   ... --memo-off    the look-up memo off in a build that has one (ScreenerOptions.lookupMemoWords 0)
+ *   ... --memo-split  only the second half of the (distinct) queries timed, each round of each build with its
+ *                     look-up memo cleared and warmed on the first half
  *
  * Lists: synthetic (bench/synthetic.mjs, 100 queries per kind), or with --ofac the OFAC SDN list from
  * ../shared/data/ofac with its own query mix (the same kinds, made from its entities) plus innocent names.
@@ -34,17 +37,26 @@ const set = nameQuerySet(mods[1], { ofac: OFAC, size: SIZE, kind: arg('kind', ''
 if (set === undefined) process.exit(0);
 const { entities, terms: queries, label: listLabel } = set;
 
-/** @type {{ dir: string, search: (term: string) => unknown, cpu: number[], wall: number[] }[]} */
+const MEMO_OFF = process.argv.includes('--memo-off');
+const MEMO_SPLIT = process.argv.includes('--memo-split');
+// --memo-split: the halves by distinct term, alternately (each with the mix of kinds).
+const warmTerms = new Set([...new Set(queries)].filter((_, i) => i % 2 === 0));
+const timed = MEMO_SPLIT ? queries.filter((q) => !warmTerms.has(q)) : queries;
+/** @type {{ dir: string, search: (term: string) => unknown, memo: any, cpu: number[], wall: number[] }[]} */
 const sides = [];
 for (const [k, mod] of mods.entries()) {
-  const screener = mod.createScreener({ entities });
+  const screener = mod.createScreener(MEMO_OFF ? { entities, lookupMemoWords: 0 } : { entities });
   const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: LIMIT });
   for (const q of queries) search(q);
-  sides.push({ dir: dirs[k] ?? '', search, cpu: [], wall: [] });
+  sides.push({ dir: dirs[k] ?? '', search, memo: screener.lists.finder?.lookup?.memo, cpu: [], wall: [] });
 }
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
-    for (const q of queries) {
+    if (MEMO_SPLIT) {
+      side.memo?.clear();
+      for (const q of warmTerms) side.search(q);
+    }
+    for (const q of timed) {
       const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       side.search(q);
@@ -55,7 +67,7 @@ for (let r = 0; r < ROUNDS; r++) {
     }
   }
 }
-process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${listLabel}, limit ${LIMIT}, node ${process.version} (ms: CPU / wall)\n\n`);
+process.stdout.write(`${timed.length} queries × ${ROUNDS} rounds, ${listLabel}${MEMO_OFF ? ', look-up memo off' : ''}${MEMO_SPLIT ? ', timed on half the queries after the look-up memo was warmed on the other half' : ''}, limit ${LIMIT}, node ${process.version} (ms: CPU / wall)\n\n`);
 process.stdout.write('| build | mean | p50 | p95 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n');
 const stats = (/** @type {number[]} */ xs) => {
   const t = [...xs].sort((x, y) => x - y);

@@ -7,6 +7,9 @@
  *
  *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
  *   node --expose-gc bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
+ *   ... --memo-off     the look-up memo off (ScreenerOptions.lookupMemoWords 0; a build without one ignores it)
+ *   ... --memo-split   only the second half of the (distinct) queries timed, each round with the look-up memo
+ *                      cleared and warmed on the first half (a memo sees no query it is timed on beforehand)
  *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] --kind non-matching
  *
  * `--kind K` keeps only the synthetic queries of that kind (bench/synthetic.mjs QUERY_KINDS): the phase table and
@@ -35,7 +38,9 @@ const { entities, terms: queries, none, label } = set;
 
 const b0 = process.cpuUsage();
 const w0 = process.hrtime.bigint();
-const screener = mod.createScreener({ entities });
+const MEMO_OFF = process.argv.includes('--memo-off');
+const MEMO_SPLIT = process.argv.includes('--memo-split');
+const screener = mod.createScreener(MEMO_OFF ? { entities, lookupMemoWords: 0 } : { entities });
 const buildWall = Number(process.hrtime.bigint() - w0) / 1e9;
 const b1 = process.cpuUsage(b0);
 const buildCpu = (b1.user + b1.system) / 1e6;
@@ -65,9 +70,22 @@ const search = (/** @type {string} */ term) => screener.search({ search_term: te
 for (const q of queries) search(q);
 /** @returns {Record<string, number>} */
 const counters = () => ({ ...(lists.finder?.counters ?? {}) });
-const before = counters();
+// --memo-split: the halves by distinct term, alternately (each with the mix of kinds).
+const warmTerms = new Set([...new Set(queries)].filter((_, i) => i % 2 === 0));
+const timed = MEMO_SPLIT ? queries.filter((q) => !warmTerms.has(q)) : queries;
+let memoHits = 0;
+let memoMisses = 0;
+/** @type {Record<string, number>} the counters over the timed searches only */
+const counted = {};
 for (let r = 0; r < ROUNDS; r++) {
-  for (const q of queries) {
+  if (MEMO_SPLIT) {
+    lists.finder?.lookup?.memo?.clear();
+    for (const q of warmTerms) search(q);
+  }
+  const start = counters();
+  const memo = lists.finder?.lookup?.memo;
+  const m0 = memo === undefined ? [0, 0] : [memo.hits, memo.misses];
+  for (const q of timed) {
     current = {};
     const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
@@ -80,8 +98,16 @@ for (let r = 0; r < ROUNDS; r++) {
     if (none.has(q)) noneCpu.push((c1.user + c1.system) / 1000);
     for (const p of PHASES) times[p]?.push(current[p] ?? 0);
   }
+  const end = counters();
+  for (const k of Object.keys(end)) counted[k] = (counted[k] ?? 0) + (end[k] ?? 0) - (start[k] ?? 0);
+  if (memo !== undefined) {
+    memoHits += memo.hits - (m0[0] ?? 0);
+    memoMisses += memo.misses - (m0[1] ?? 0);
+  }
 }
-const after = counters();
+/** @type {Record<string, number>} */
+const before = {};
+const after = counted;
 
 const stats = (/** @type {number[]} */ xs) => {
   const t = [...xs].sort((x, y) => x - y);
@@ -93,7 +119,7 @@ const row = (/** @type {string} */ name, /** @type {number[]} */ xs) => {
   const s = stats(xs);
   return `| ${name} | ${f(s.mean)} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} |\n`;
 };
-process.stdout.write(`${queries.length} queries × ${ROUNDS} rounds, ${label}, limit 10, ${DIST}, node ${process.version} (ms)\n\n`);
+process.stdout.write(`${timed.length} queries × ${ROUNDS} rounds, ${label}, limit 10, ${DIST}${MEMO_OFF ? ', look-up memo off' : ''}${MEMO_SPLIT ? ', timed on half the queries after the look-up memo was warmed on the other half' : ''}, node ${process.version} (ms)\n\n`);
 process.stdout.write(`build ${buildWall.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU; heap after build ${gc === undefined ? 'not measured (run with --expose-gc)' : `${heap.toFixed(0)} MiB (entities included) + ${buffers.toFixed(0)} MiB array buffers`}\n\n`);
 process.stdout.write('| phase | mean | p50 | p95 | p99 |\n|---|---:|---:|---:|---:|\n');
 for (const p of PHASES) process.stdout.write(row(p, times[p] ?? []));
@@ -109,3 +135,4 @@ process.stdout.write(
     .join(', '),
 );
 process.stdout.write('\n');
+if (memoHits + memoMisses > 0) process.stdout.write(`look-up memo: ${((100 * memoHits) / (memoHits + memoMisses)).toFixed(1)}% of the per-word look-ups of the timed searches answered from it (${memoHits} of ${memoHits + memoMisses})\n`);

@@ -131,14 +131,14 @@ export function equivalentNames(q: string, l: string, ctx: WordMatchContext): bo
 }
 
 /** Pairs of first letters (char codes below 128) that sameInitialSound takes, at x * 128 + y. */
-const INITIAL_SOUND_CODES: Uint8Array = (() => {
+export const INITIAL_SOUND_CODES: Uint8Array = (() => {
   const table = new Uint8Array(128 * 128);
   for (const [x, ys] of INITIAL_SOUNDS) for (const y of ys) table[x.charCodeAt(0) * 128 + y.charCodeAt(0)] = 1;
   return table;
 })();
 
-const SHAPE_LENGTH = 0x3fff;
-const SHAPE_OPEN = 1 << 30;
+export const SHAPE_LENGTH = 0x3fff;
+export const SHAPE_OPEN = 1 << 30;
 
 /**
  * A list word's shape for wordShapeMayMatch: its first letter's char code, its length (up to 16,383) and whether

@@ -98,7 +98,8 @@ export const OPTIONAL_BITS = 3;
 export const PART_BITS = 4;
 
 export class CandidateFinder {
-  private readonly lookup: VocabularyLookup;
+  /** The look-up phase (its `memo` of per-word look-ups: lookup-memo.ts). */
+  readonly lookup: VocabularyLookup;
   /**
    * Per vocabulary word reached: the bits of the required query words reaching it (plane BITS), its WordFlag bits
    * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words

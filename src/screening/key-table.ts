@@ -206,6 +206,39 @@ export class KeyTable {
     }
   }
 
+  /**
+   * `each` for the key of hash `h` that `has` recognises in a word (has(id): the word has that key, as the table's
+   * own check would say), so a caller that can check a word against a key without its text builds no string.
+   */
+  eachWhere(h: number, has: (id: number) => boolean, visit: (id: number) => void): void {
+    const g = this.group(h);
+    if (!this.mixed(h, g)) {
+      const first = this.firstOf(h, g);
+      if (first < 0 || !has(first)) return;
+      if (g >= 0) for (let i = this.groupStart[g]!, end = this.groupStart[g + 1]!; i < end; i++) visit(this.ids[i]!);
+      for (let e = this.pHead[h & this.pMask]!; e >= 0; e = this.pNext[e]!) if (this.pHash[e] === h) visit(this.pId[e]!);
+      return;
+    }
+    let last = -1;
+    if (g >= 0) {
+      const ids = this.ids;
+      for (let i = this.groupStart[g]!, end = this.groupStart[g + 1]!; i < end; i++) {
+        const id = ids[i]!;
+        if (id !== last && has(id)) {
+          last = id;
+          visit(id);
+        }
+      }
+    }
+    for (let e = this.pHead[h & this.pMask]!; e >= 0; e = this.pNext[e]!) {
+      const id = this.pId[e]!;
+      if (this.pHash[e] === h && id !== last && has(id)) {
+        last = id;
+        visit(id);
+      }
+    }
+  }
+
   /** The first id pushed under `key` that `accept` takes, or -1. */
   first(key: string, accept: (id: number) => boolean): number {
     const h = this.hash(key);

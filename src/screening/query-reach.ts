@@ -14,6 +14,7 @@ import type { EntityIndex } from './entity-index.js';
 import { StampedMarks } from './stamps.js';
 import { heldGluedForms, VocabularyTypes } from './vocabulary-types.js';
 import { WordSplits } from './word-splits.js';
+import { LookupMemo, type WordLookup } from './lookup-memo.js';
 import { shareASlotOf } from './postings-intersect.js';
 
 export interface LookupSettings {
@@ -101,6 +102,8 @@ export class VocabularyLookup {
   private readonly plain = new StampedMarks();
   /** The words each query word matches by a per-word type (its scratch list is read after each `collect`). */
   private readonly types: VocabularyTypes;
+  /** The per-word look-ups remembered across searches (`memo.capacity = 0` turns it off). */
+  readonly memo = new LookupMemo();
   /** The first words of the abbreviation tables' expansions, and the most words an expansion has. */
   private readonly expansionFirst = new Set<string>();
   private expansionWords = 0;
@@ -176,6 +179,7 @@ export class VocabularyLookup {
     } else {
       const ctx: WordMatchContext = { tables: index.tables, minEditLength: settings.minEditLength, nicknames: true, initials: true };
       const core = coreRange(words, query.roles.organisation);
+      const memo = this.memo.capacity > 0;
       // The callbacks of the forms of query word `at`, made once per look-up (not once per word).
       let at = 0;
       const glued = (wordId: number, count: number): void => {
@@ -203,25 +207,45 @@ export class VocabularyLookup {
         const q = words[i]!;
         const bit = 1 << i;
         if (!optional(i)) required |= bit;
-        // A word of one letter keeps no map of its types (QueryReach.wordTypes).
-        const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
-        const types = this.types;
-        types.collect(q, ctx, settings.minEditLength, matches);
-        wordTypes[i] = matches;
         const reached = reach[i]!;
-        for (let f = 0, count = types.count; f < count; f++) {
-          const id = types.ids[f]!;
-          reached.add(id);
-          plain.or(id, bit);
-          if (anchorable !== undefined && this.mayAnchor(q, id, types.types[f]!)) anchorable.add(id);
+        const types = this.types;
+        if (memo) {
+          const word = this.wordLookup(q, ctx, settings.minEditLength);
+          wordTypes[i] = word.matches;
+          const { ids, anchors } = word;
+          for (let f = 0; f < ids.length; f++) {
+            const id = ids[f]!;
+            reached.add(id);
+            plain.or(id, bit);
+            if (anchorable !== undefined && anchors[f] === 1) anchorable.add(id);
+          }
+        } else {
+          // A word of one letter keeps no map of its types (QueryReach.wordTypes).
+          const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
+          types.collect(q, ctx, settings.minEditLength, matches);
+          wordTypes[i] = matches;
+          for (let f = 0, count = types.count; f < count; f++) {
+            const id = types.ids[f]!;
+            reached.add(id);
+            plain.or(id, bit);
+            if (anchorable !== undefined && this.mayAnchor(q, id, types.types[f]!)) anchorable.add(id);
+          }
         }
         const pair = query.gluedPairs[i];
         if (pair !== undefined && i + 1 < n) {
-          types.collect(pair, ctx, settings.minEditLength, undefined);
-          for (let f = 0, count = types.count; f < count; f++) {
-            const id = types.ids[f]!;
-            viaGlue(id, i, 2);
-            forms?.add(id);
+          if (memo) {
+            const ids = this.wordLookup(pair, ctx, settings.minEditLength).ids;
+            for (let f = 0; f < ids.length; f++) {
+              viaGlue(ids[f]!, i, 2);
+              forms?.add(ids[f]!);
+            }
+          } else {
+            types.collect(pair, ctx, settings.minEditLength, undefined);
+            for (let f = 0, count = types.count; f < count; f++) {
+              const id = types.ids[f]!;
+              viaGlue(id, i, 2);
+              forms?.add(id);
+            }
           }
         }
         this.markGlued(query, i, glued);
@@ -269,6 +293,26 @@ export class VocabularyLookup {
       anchorable,
       forms,
     };
+  }
+
+  /**
+   * The per-word look-up of query word q (VocabularyTypes.collect, with mayAnchor of each word found): remembered
+   * across searches while the vocabulary keeps its generation (lookup-memo.ts).
+   */
+  private wordLookup(q: PreparedWord, ctx: WordMatchContext, minEditLength: number | null): WordLookup {
+    const generation = this.index.vocab.generation;
+    const known = this.memo.get(q, minEditLength, generation);
+    if (known !== undefined) return known;
+    const types = this.types;
+    const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
+    types.collect(q, ctx, minEditLength, matches);
+    const count = types.count;
+    const ids = types.ids.slice(0, count);
+    const anchors = new Uint8Array(count);
+    for (let f = 0; f < count; f++) if (this.mayAnchor(q, ids[f]!, types.types[f]!)) anchors[f] = 1;
+    const entry: WordLookup = { text: q.text, script: q.script, native: q.native, minEditLength, ids, types: types.types.slice(0, count), anchors, matches };
+    this.memo.put(entry, generation);
+    return entry;
   }
 
   /**

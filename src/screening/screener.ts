@@ -40,6 +40,11 @@ export interface ScreenerOptions {
   resultCap?: number;
   /** Word tables; the bundled ones by default. */
   tables?: WordTables;
+  /**
+   * Query words whose look-up a list remembers across searches (4,096 by default; 0 turns the memo off): see
+   * lookup-memo.ts. It changes no answer.
+   */
+  lookupMemoWords?: number;
 }
 
 /** A scored match before paging; `hit()` describes it in the spec's shape. */
@@ -186,6 +191,11 @@ export function createScreener(options: ScreenerOptions = {}): TamisScreener {
   }
   const lists = new ListIndex(tables);
   const internal = new ListIndex(tables);
+  if (options.lookupMemoWords !== undefined) {
+    if (!Number.isInteger(options.lookupMemoWords) || options.lookupMemoWords < 0) throw new RangeError('lookupMemoWords must be an integer of 0 or more');
+    lists.finder.lookup.memo.capacity = options.lookupMemoWords;
+    internal.finder.lookup.memo.capacity = options.lookupMemoWords;
+  }
   for (const entity of options.entities ?? []) lists.index.add(entity);
   for (const list of options.internalLists ?? []) for (const entity of list.entities) internal.index.add(internalEntity(list.id, entity));
   return screenerOver(lists, internal, resultCap);

@@ -6,29 +6,74 @@
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedWord } from '../names/prepare.js';
-import { inWordTables, queryNeedsWords, wordMatchTypeIn, wordShapeMayMatch, type WordMatchContext } from '../names/word-match.js';
+import {
+  equivalentNames,
+  INITIAL_SOUND_CODES,
+  inWordTables,
+  isOneEdit,
+  queryNeedsWords,
+  SHAPE_LENGTH,
+  SHAPE_OPEN,
+  wordMatchTypeIn,
+  wordShapeMayMatch,
+  type WordMatchContext,
+} from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import { MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import type { EntityIndex } from './entity-index.js';
 import { fnvFinish, fnvStep, FNV_START } from './key-table.js';
-import { grown, StampedMarks } from './stamps.js';
+import { grown } from './stamps.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Query words glued into one list word, or list words a query word is split into: at most this many. */
 export const MAX_GLUE = 4;
+
+/** Char codes of the vowels phoneticEqual reads (word-match.ts VOWELS), 1 by code below 128. */
+const VOWEL_CODES: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  for (const c of 'aeiouy') table[c.charCodeAt(0)] = 1;
+  return table;
+})();
+
+/** A phonetic code id of '' (no code): the same on both sides, as '' equals ''. */
+const NO_CODE = 1;
 
 export class VocabularyTypes {
   /** The ids the last `collect` found, in the order found (`count` of them), and their types. */
   ids = new Int32Array(64);
   readonly types: WordMatchType[] = [];
   count = 0;
-  /** The vocabulary words compared with the query word (reset per call). */
-  private readonly seen = new StampedMarks();
+  /** The vocabulary words compared with the query word: those whose stamp is `now` (a new stamp per call). */
+  private seen = new Uint32Array(0);
+  private now = 0;
   /** The call's query word and context, the map it fills (undefined: none). */
   private q: PreparedWord | undefined;
   private ctx: WordMatchContext | undefined;
   private inTables = false;
   private found: Map<number, WordMatchType> | undefined;
+  /**
+   * The call's query word as compareTyped reads it: compared by wordMatchTypeIn itself (`generic`: written in Han,
+   * Hangul, Kana or an abjad script), its phonetic codes' ids, first char code, and what its length allows.
+   */
+  private generic = false;
+  private qp = 0;
+  private qs = 0;
+  private qFirst = 0;
+  private qShortCode = false;
+  private qFuzzy = false;
+  private qEdit = false;
+  private qInitials = false;
+  private qLength = 0;
+  /** Every vocabulary word of the query word's text was compared (the rest have another text). */
+  private textKnown = false;
+  /**
+   * Each vocabulary word's Double Metaphone codes as ids (two per word, read once per word): 0 not read yet,
+   * NO_CODE for '', else the code's id in `codes`, so that phoneticEqual compares ints (ids are equal exactly when
+   * the codes are).
+   */
+  private wordCodes = new Int32Array(0);
+  /** Code → id (from 2), for the vocabulary words' codes and the query words' (a code has at most 4 letters). */
+  private readonly codes = new Map<string, number>();
 
   constructor(private readonly index: EntityIndex) {}
 
@@ -40,15 +85,24 @@ export class VocabularyTypes {
     const vocab = this.index.vocab;
     const tables = this.index.tables;
     // Each word is compared once, whatever the keys that reach it.
-    this.seen.reset(vocab.size);
+    if (this.seen.length < vocab.size) this.seen = grown(this.seen, vocab.size);
+    if (this.now === 0xffffffff) {
+      this.seen.fill(0);
+      this.now = 0;
+    }
+    this.now++;
     this.q = q;
     this.ctx = ctx;
     this.inTables = inWordTables(q.text, ctx);
     this.found = found;
     this.count = 0;
+    this.prepareTyped(q, ctx);
     const consider = this.consider;
     const text = q.text;
+    this.textKnown = false;
     vocab.eachWithText(text, consider);
+    // Every word of the query word's text is compared: no other word is its exact match.
+    this.textKnown = true;
     if (minEditLength !== null && text.length >= minEditLength && text.length >= 3 && !q.isNumber) vocab.eachDeletionKey(vocab.deletions, text, consider);
     const p = q.phonetic[0];
     const s = q.phonetic[1];
@@ -73,12 +127,14 @@ export class VocabularyTypes {
     this.q = undefined;
     this.ctx = undefined;
     this.found = undefined;
+    this.textKnown = false;
   }
 
   /** The comparison of the call's query word with vocabulary word `id` (each once). */
   private readonly consider = (id: number | undefined): void => {
-    if (id === undefined || !this.seen.add(id)) return;
-    const type = wordMatchTypeIn(this.q!, this.index.vocab.words[id]!, this.ctx!, this.inTables);
+    if (id === undefined || this.seen[id] === this.now) return;
+    this.seen[id] = this.now;
+    const type = this.compareTyped(id);
     if (type === null) return;
     this.found?.set(id, type);
     const at = this.count++;
@@ -90,8 +146,126 @@ export class VocabularyTypes {
   /** consider, for a word of a sound's bucket whose shape may match (else it is passed over, unread). */
   private readonly considerShaped = (id: number): void => {
     if (wordShapeMayMatch(this.q!, this.index.vocab.shapes[id]!)) this.consider(id);
-    else this.seen.add(id);
+    else this.seen[id] = this.now;
   };
+
+  /** The type compareTyped gives query word q and vocabulary word id (what `collect` compares them with). */
+  typeOf(q: PreparedWord, ctx: WordMatchContext, id: number): WordMatchType | null {
+    this.q = q;
+    this.ctx = ctx;
+    this.inTables = inWordTables(q.text, ctx);
+    this.prepareTyped(q, ctx);
+    // As in `collect`, where every word of the query word's text is compared first.
+    this.textKnown = this.index.vocab.words[id]!.text !== q.text;
+    const type = this.compareTyped(id);
+    this.q = undefined;
+    this.ctx = undefined;
+    this.textKnown = false;
+    return type;
+  }
+
+  /** What compareTyped reads of query word q, once per call. */
+  private prepareTyped(q: PreparedWord, ctx: WordMatchContext): void {
+    const a = q.text;
+    this.generic = q.native !== undefined || q.script === 'abjad' || a.length === 0;
+    const [p, s] = q.phonetic;
+    this.qp = this.codeId(p);
+    this.qs = this.codeId(s);
+    this.qFirst = a.charCodeAt(0);
+    this.qLength = a.length;
+    this.qShortCode = p.length <= 2;
+    this.qFuzzy = a.length >= 3 && !q.isNumber;
+    this.qEdit = ctx.minEditLength !== null && a.length >= ctx.minEditLength;
+    this.qInitials = ctx.initials && !q.isNumber;
+  }
+
+  /** The id of a phonetic code (NO_CODE for ''). */
+  private codeId(code: string): number {
+    if (code === '') return NO_CODE;
+    let id = this.codes.get(code);
+    if (id === undefined) this.codes.set(code, (id = this.codes.size + 2));
+    return id;
+  }
+
+  /**
+   * wordMatchTypeIn(q, word id, ctx, inTables) for the call's query word, with the phonetic codes compared as ids
+   * (phoneticEqual): the same answer for every pair (test/screening/lookup-memo.test.ts).
+   */
+  private compareTyped(id: number): WordMatchType | null {
+    const shape = this.index.vocab.shapes[id]!;
+    // A word of two letters or more, in a Latin-based script (wordShape): compared on its shape and phonetic code
+    // ids, its text read only for an edit. Where the query word is in no word table, no equivalent name or digit
+    // form matches; a word of another text is not its exact match (textKnown); a word in no abjad script and a
+    // query word in none are not compared by skeleton; a word of two letters or more is no initial.
+    if (this.generic || this.inTables || !this.textKnown || (shape & SHAPE_OPEN) !== 0) return this.compareWord(id);
+    const la = this.qLength;
+    const lb = (shape >>> 16) & SHAPE_LENGTH;
+    const y = shape & 0xffff;
+    if (this.qFuzzy && lb >= 3) {
+      if (this.qEdit && la - lb <= 1 && lb - la <= 1) {
+        const l = this.index.vocab.words[id]!;
+        if (!l.isNumber && isOneEdit(this.q!.text, l.text)) return 'edit_distance';
+      }
+      // A number has no phonetic code (phoneticEqualTyped is false for it).
+      if (this.phoneticEqualTyped(id, la, lb, y)) return 'phonetic';
+    }
+    // An initial of a letter (the query word is no number) is no number's.
+    if (this.qInitials && la === 1 && y === this.qFirst) return 'initial_to_word';
+    return null;
+  }
+
+  /** compareTyped, reading the vocabulary word. */
+  private compareWord(id: number): WordMatchType | null {
+    const q = this.q!;
+    const l = this.index.vocab.words[id]!;
+    // sameNative needs a native form on both sides, skeletonEqual an abjad word on one.
+    if (this.generic || l.script === 'abjad') return wordMatchTypeIn(q, l, this.ctx!, this.inTables);
+    const a = q.text;
+    const b = l.text;
+    if (a === b) return 'exact_match';
+    const fuzzy = this.qFuzzy && b.length >= 3 && !l.isNumber;
+    if (fuzzy && this.qEdit && isOneEdit(a, b)) return 'edit_distance';
+    if (fuzzy && this.phoneticEqualTyped(id, a.length, b.length, b.charCodeAt(0))) return 'phonetic';
+    const ctx = this.ctx!;
+    const inTables = this.inTables;
+    if (inTables && equivalentNames(a, b, ctx)) return 'equivalent_name';
+    if (this.qInitials && !l.isNumber) {
+      if (a.length === 1 && b.length > 1 && b.charCodeAt(0) === this.qFirst) return 'initial_to_word';
+      if (b.length === 1 && a.length > 1 && this.qFirst === b.charCodeAt(0)) return 'word_to_initial';
+    }
+    if (inTables && (ctx.tables.digitToWords.get(a)?.includes(b) ?? false)) return 'digit_to_word';
+    if (inTables && (ctx.tables.wordToDigits.get(a)?.includes(b) ?? false)) return 'word_to_digit';
+    return null;
+  }
+
+  /**
+   * phoneticEqual (word-match.ts) of the call's query word (of length la) and vocabulary word id (of length lb,
+   * first char code y), by code ids.
+   */
+  private phoneticEqualTyped(id: number, la: number, lb: number, y: number): boolean {
+    const qp = this.qp;
+    if (qp === NO_CODE) return false;
+    let codes = this.wordCodes;
+    const at = 2 * id;
+    if (at + 1 >= codes.length) codes = this.wordCodes = grown(codes, 2 * this.index.vocab.size + 2);
+    let lp = codes[at]!;
+    if (lp === 0) {
+      const phonetic = this.index.vocab.words[id]!.phonetic;
+      codes[at] = lp = this.codeId(phonetic[0]);
+      codes[at + 1] = this.codeId(phonetic[1]);
+    }
+    if (lp === NO_CODE) return false;
+    if (Math.abs(la - lb) > Math.max(2, Math.min(la, lb) / 2)) return false;
+    const x = this.qFirst;
+    if (qp === lp) {
+      if (this.qShortCode && ((x < 128 && VOWEL_CODES[x] === 1) || (y < 128 && VOWEL_CODES[y] === 1))) return x === y;
+      return x === y || (x < 128 && y < 128 && INITIAL_SOUND_CODES[x * 128 + y] === 1);
+    }
+    if (x !== y) return false;
+    const ls = codes[at + 1]!;
+    const qs = this.qs;
+    return qp === ls || qs === lp || qs === ls;
+  }
 }
 
 /** The glued forms of query words i..i+k-1: glued (2..MAX_GLUE words) and their initials (MIN_ACRONYM..MAX_ACRONYM). */

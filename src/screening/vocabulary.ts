@@ -43,6 +43,24 @@ function oneDeletion(long: string, short: string): boolean {
   return true;
 }
 
+/**
+ * Whether `word` has the one-deletion key `text` without its letter at `at` (hasDeletionKey of that key), read in
+ * place: the key is not built.
+ */
+export function hasDeletionAt(word: string, text: string, at: number): boolean {
+  const n = text.length - 1;
+  if (word.length === n) {
+    for (let j = 0; j < n; j++) if (word.charCodeAt(j) !== text.charCodeAt(j < at ? j : j + 1)) return false;
+    return true;
+  }
+  if (word.length !== n + 1) return false;
+  // word with one letter deleted is the key: the first letter that differs is the one.
+  let j = 0;
+  while (j < n && word.charCodeAt(j) === text.charCodeAt(j < at ? j : j + 1)) j++;
+  for (; j < n; j++) if (word.charCodeAt(j + 1) !== text.charCodeAt(j < at ? j : j + 1)) return false;
+  return true;
+}
+
 /** Whether `key` is one of `deletionKeys(text)`. */
 export function hasDeletionKey(text: string, key: string): boolean {
   return text === key || oneDeletion(text, key);
@@ -73,6 +91,11 @@ export class Vocabulary {
   private shapeOf: Int32Array;
   /** Some word is written in Han, Hangul or Kana (found by its text through `withText` only, not `id`). */
   hasNative = false;
+  /**
+   * Changes with every word added and every key added to a word (its skeleton put in `abjadSkeletons`): what a
+   * look-up found under an older generation may be stale (lookup-memo.ts). Words are never removed.
+   */
+  private changes = 0;
   /** Whether word `id` has no native form. */
   private readonly latin = (id: number): boolean => this.words[id]!.native === undefined;
 
@@ -133,6 +156,11 @@ export class Vocabulary {
     return this.words.length;
   }
 
+  /** See `changes`: the same number while the vocabulary and its keys stay the same. */
+  get generation(): number {
+    return this.changes;
+  }
+
   /** The tables hash keys with FNV-1a (fnv1a): a key's hash can be computed in steps (fnvStep) from its text. */
   get fnvKeys(): boolean {
     return this.hash === fnv1a;
@@ -150,7 +178,9 @@ export class Vocabulary {
 
   /**
    * Calls `visit` with each id under each key of `deletionKeys(text)` in `table` (in the order of the keys, each
-   * key once), building only the keys that some word may have (KeyTable.holds).
+   * key once), building only the keys that some word may have (KeyTable.holds). `table`: `deletions` (keys of the
+   * words' texts) or a skeleton table (keys of their skeletons); a key with a letter deleted is checked in place,
+   * never built. `visit` must not call it again.
    */
   eachDeletionKey(table: KeyTable, text: string, visit: (id: number) => void): void {
     const length = text.length;
@@ -170,11 +200,23 @@ export class Vocabulary {
         let after = before;
         for (let k = i + 1; k < length; k++) after = fnvStep(after, text.charCodeAt(k));
         const d = fnvFinish(after);
-        if (table.holds(d)) table.each(text.slice(0, i) + text.slice(i + 1), visit, d);
+        if (table.holds(d)) {
+          // The key is checked in place against each word's text (or skeleton: for a key of two letters or more,
+          // hasSkeletonKey is hasDeletionKey of the skeleton).
+          this.deletedFrom = text;
+          this.deletedAt = i;
+          table.eachWhere(d, table === this.deletions ? this.textHasDeletion : this.skeletonHasDeletion, visit);
+        }
       }
       before = fnvStep(before, c);
     }
   }
+
+  /** The key eachDeletionKey visits: `deletedFrom` without its letter at `deletedAt`. */
+  private deletedFrom = '';
+  private deletedAt = 0;
+  private readonly textHasDeletion = (id: number): boolean => hasDeletionAt(this.words[id]!.text, this.deletedFrom, this.deletedAt);
+  private readonly skeletonHasDeletion = (id: number): boolean => hasDeletionAt(this.words[id]!.skeleton, this.deletedFrom, this.deletedAt);
 
   /** Calls `visit` with each id under each key of `skeletonKeys(skeleton)` in `table`, as eachDeletionKey does. */
   eachSkeletonKey(table: KeyTable, skeleton: string, visit: (id: number) => void): void {
@@ -216,6 +258,7 @@ export class Vocabulary {
   /** Add an already prepared word (used when restoring a snapshot). */
   add(word: PreparedWord): number {
     const id = this.words.length;
+    this.changes++;
     // Built field by field: an object spread here gave each word a hidden class of its own (V8), which made every
     // read of a vocabulary word a megamorphic look-up.
     this.words.push({
@@ -263,6 +306,7 @@ export class Vocabulary {
     }
     if (this.abjad[id] === 1) return;
     this.abjad[id] = 1;
+    this.changes++;
     for (const key of skeletonKeys(skeleton)) this.abjadSkeletons.push(key, id);
   }
 }

@@ -5,7 +5,7 @@ import { prepareWord, type PreparedWord } from '../../src/names/prepare.js';
 import { wordShape } from '../../src/names/word-match.js';
 import { defaultWordTables } from '../../src/names/tables.js';
 import { fnv1a, KeyTable, type KeyHash } from '../../src/screening/key-table.js';
-import { deletionKeys, skeletonKeys, Vocabulary, type VocabularyParts } from '../../src/screening/vocabulary.js';
+import { deletionKeys, hasDeletionAt, hasDeletionKey, skeletonKeys, Vocabulary, type VocabularyParts } from '../../src/screening/vocabulary.js';
 
 const tables = defaultWordTables();
 
@@ -179,9 +179,25 @@ describe('key tables keep every push across merges', () => {
         for (let k = -1; k <= 61; k++) {
           expect(collect(table, String(k))).toEqual(ref.get(String(k)) ?? []);
           expect(collect(again, String(k))).toEqual(ref.get(String(k)) ?? []);
+          // eachWhere: the key given by its hash and a check of the word, not its text.
+          const where: number[] = [];
+          table.eachWhere(hash(String(k)), (id) => has(id, String(k)), (id) => where.push(id));
+          expect(where).toEqual(ref.get(String(k)) ?? []);
         }
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+describe('one-deletion keys checked in place', () => {
+  it('hasDeletionAt(word, text, at) is hasDeletionKey(word, text without its letter at)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[abc]{0,6}$/), fc.stringMatching(/^[abc]{1,7}$/), fc.nat(), (word, text, n) => {
+        const at = n % text.length;
+        expect(hasDeletionAt(word, text, at)).toBe(hasDeletionKey(word, text.slice(0, at) + text.slice(at + 1)));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

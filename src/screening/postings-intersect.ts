@@ -90,7 +90,7 @@ function join(): boolean {
 }
 
 /** The first position in [from, end) of `list` (ascending) whose slot is at least `slot`, else `end`: galloping. */
-function seekIn(list: ArrayLike<number>, from: number, end: number, slot: number): number {
+function seekIn(list: readonly number[], from: number, end: number, slot: number): number {
   let step = 1;
   let lo = from;
   let hi = from;
@@ -126,7 +126,7 @@ export class SplitJoins {
   private lengths = new Int32Array(16);
   private kept = 0;
   /** The kept joins' slots, ascending within each. */
-  private pool = new Int32Array(1024);
+  private readonly pool: number[] = [];
   private used = 0;
   /** The parts of the split being joined, rarest first (scratch). */
   private readonly order: number[] = [];
@@ -156,7 +156,7 @@ export class SplitJoins {
     // Longer splits than the kept joins' keys are joined whole (none is made today: MAX_GLUE).
     if (order.length > KEY_WIDTH + 1) return shareASlotOf(postings, order);
     // The join so far: the rarest part's postings, then kept joins in the pool.
-    let list: ArrayLike<number> = postings[order[0]!]!;
+    let list: readonly number[] = postings[order[0]!]!;
     let from = 0;
     let end = list.length;
     for (let k = 1; k < order.length; k++) {
@@ -191,30 +191,24 @@ export class SplitJoins {
   }
 
   /** Joins list[from, end) with `next` into the pool, kept under the first `count` parts of `order`: its entry. */
-  private keep(count: number, list: ArrayLike<number>, from: number, end: number, next: readonly number[]): number {
-    // At most the shorter list's slots; the pool may move, and `list` with it when it is the pool.
-    const need = this.used + Math.min(end - from, next.length);
-    if (need > this.pool.length) {
-      const grown = new Int32Array(Math.max(need, this.pool.length * 2));
-      grown.set(this.pool.subarray(0, this.used));
-      if (list === this.pool) list = grown;
-      this.pool = grown;
-    }
+  private keep(count: number, list: readonly number[], from: number, end: number, next: readonly number[]): number {
     const pool = this.pool;
     const start = this.used;
-    let out = start;
+    // The pool is a plain array (as the postings): the joins read one kind of list only.
+    pool.length = start;
     let i = from;
     let j = 0;
     while (i < end && j < next.length) {
       const a = list[i]!;
       const b = next[j]!;
       if (a === b) {
-        pool[out++] = a;
+        pool.push(a);
         i++;
         j++;
       } else if (a < b) i = seekIn(list, i + 1, end, b);
       else j = seekIn(next, j + 1, next.length, a);
     }
+    const out = pool.length;
     this.used = out;
     if (this.kept * KEY_WIDTH >= this.keys.length) {
       const keys = new Int32Array(this.keys.length * 2);
@@ -239,7 +233,7 @@ export class SplitJoins {
 const KEY_WIDTH = 3;
 
 /** The first slot of list[from, end) that `other` holds too (both ascending), or -1: a leapfrog of the two. */
-function firstShared(list: ArrayLike<number>, from: number, end: number, other: readonly number[]): number {
+function firstShared(list: readonly number[], from: number, end: number, other: readonly number[]): number {
   let i = from;
   let j = 0;
   while (i < end && j < other.length) {

@@ -6,22 +6,7 @@
 
 /** The first position at or after `from` in `list` (ascending) whose slot is at least `slot`: galloping search. */
 export function seek(list: readonly number[], from: number, slot: number): number {
-  let step = 1;
-  let lo = from;
-  let hi = from;
-  // Gallop: double the step until past the slot (or the end), then search the last step by halves.
-  while (hi < list.length && list[hi]! < slot) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  if (hi > list.length) hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < slot) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return seekIn(list, from, list.length, slot);
 }
 
 /** Scratch of the join (the lists fewest slots first, and each one's position): reused, never held across calls. */
@@ -90,10 +75,11 @@ function join(): boolean {
 }
 
 /** The first position in [from, end) of `list` (ascending) whose slot is at least `slot`, else `end`: galloping. */
-function seekIn(list: readonly number[], from: number, end: number, slot: number): number {
+export function seekIn(list: readonly number[], from: number, end: number, slot: number): number {
   let step = 1;
   let lo = from;
   let hi = from;
+  // Gallop: double the step until past the slot (or the end), then search the last step by halves.
   while (hi < end && list[hi]! < slot) {
     lo = hi + 1;
     hi += step;

@@ -62,7 +62,7 @@ describe('SplitJoins answers as shareASlotOf, split after split of one word', ()
     let shared = 0;
     let apart = 0;
     for (let word = 0; word < 60; word++) {
-      // Eight parts, some long (the kept joins outgrow the pool's first size), some sparse.
+      // Eight parts, some long (kept joins of hundreds of slots), some sparse.
       const postings: number[][] = [];
       for (let p = 0; p < 8; p++) {
         const density = p < 3 ? 0.3 + random() * 0.6 : random() * 0.2;

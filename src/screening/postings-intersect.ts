@@ -6,22 +6,7 @@
 
 /** The first position at or after `from` in `list` (ascending) whose slot is at least `slot`: galloping search. */
 export function seek(list: readonly number[], from: number, slot: number): number {
-  let step = 1;
-  let lo = from;
-  let hi = from;
-  // Gallop: double the step until past the slot (or the end), then search the last step by halves.
-  while (hi < list.length && list[hi]! < slot) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  if (hi > list.length) hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < slot) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return seekIn(list, from, list.length, slot);
 }
 
 /** Scratch of the join (the lists fewest slots first, and each one's position): reused, never held across calls. */
@@ -87,4 +72,162 @@ function join(): boolean {
       agree = 1;
     }
   }
+}
+
+/** The first position in [from, end) of `list` (ascending) whose slot is at least `slot`, else `end`: galloping. */
+export function seekIn(list: readonly number[], from: number, end: number, slot: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  // Gallop: double the step until past the slot (or the end), then search the last step by halves.
+  while (hi < end && list[hi]! < slot) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > end) hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < slot) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Whether each split of one query word into list words has its parts held together by some entity, with what its
+ * splits share joined once (`elina` = `e` + `l` + `i` + `na` and `e` + `li` + `na` both need the holders of `na`
+ * and `e` together). Each split's parts are joined rarest first: the holders of its two rarest parts, kept (in
+ * `pool`) and reused by the next split with the same two rarest parts (and so for three), then the next part's
+ * holders among them. A join costs about its shorter list's length times the log of the gaps (a leapfrog), and the
+ * shorter list after the first join is the few entities holding both rarest parts. The same answers as
+ * shareASlotOf; scratch reused from call to call, one word at a time (`begin`).
+ */
+export class SplitJoins {
+  private postings: readonly (readonly number[] | undefined)[] = [];
+  /** Per kept join: the ids of its parts, rarest first (KEY_WIDTH of them, -1 past the last). */
+  private keys = new Int32Array(KEY_WIDTH * 16);
+  /** Per kept join: where its slots start in `pool`, and how many. */
+  private starts = new Int32Array(16);
+  private lengths = new Int32Array(16);
+  private kept = 0;
+  /** The kept joins' slots, ascending within each. */
+  private readonly pool: number[] = [];
+  private used = 0;
+  /** The parts of the split being joined, rarest first (scratch). */
+  private readonly order: number[] = [];
+
+  /** Starts the splits of one word over these postings (word id to ascending entity slots): forgets the joins kept. */
+  begin(postings: readonly (readonly number[] | undefined)[]): void {
+    this.postings = postings;
+    this.kept = 0;
+    this.used = 0;
+  }
+
+  /** Whether some entity holds every word of `ids` (shareASlotOf over the postings given to `begin`). */
+  share(ids: readonly number[]): boolean {
+    const postings = this.postings;
+    const order = this.order;
+    order.length = 0;
+    for (const id of ids) {
+      const size = postings[id]?.length ?? 0;
+      if (size === 0) return false;
+      // Insertion by size (stable): ids has at most a few parts.
+      let k = order.length;
+      order.push(id);
+      for (; k > 0 && (postings[order[k - 1]!]?.length ?? 0) > size; k--) order[k] = order[k - 1]!;
+      order[k] = id;
+    }
+    if (order.length < 2) return order.length === 1;
+    // Longer splits than the kept joins' keys are joined whole (none is made today: MAX_GLUE).
+    if (order.length > KEY_WIDTH + 1) return shareASlotOf(postings, order);
+    // The join so far: the rarest part's postings, then kept joins in the pool.
+    let list: readonly number[] = postings[order[0]!]!;
+    let from = 0;
+    let end = list.length;
+    for (let k = 1; k < order.length; k++) {
+      const next = postings[order[k]!]!;
+      if (k === order.length - 1) return firstShared(list, from, end, next) >= 0;
+      let found = this.find(k + 1);
+      if (found < 0) found = this.keep(k + 1, list, from, end, next);
+      list = this.pool;
+      from = this.starts[found]!;
+      end = from + this.lengths[found]!;
+      if (end === from) return false;
+    }
+    return true;
+  }
+
+  /** The kept join of the first `count` parts of `order`, or -1. */
+  private find(count: number): number {
+    const keys = this.keys;
+    const order = this.order;
+    for (let e = 0; e < this.kept; e++) {
+      const base = e * KEY_WIDTH;
+      let same = true;
+      for (let k = 0; k < KEY_WIDTH; k++) {
+        if (keys[base + k] !== (k < count ? order[k]! : -1)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return e;
+    }
+    return -1;
+  }
+
+  /** Joins list[from, end) with `next` into the pool, kept under the first `count` parts of `order`: its entry. */
+  private keep(count: number, list: readonly number[], from: number, end: number, next: readonly number[]): number {
+    const pool = this.pool;
+    const start = this.used;
+    // The pool is a plain array (as the postings): the joins read one kind of list only.
+    pool.length = start;
+    let i = from;
+    let j = 0;
+    while (i < end && j < next.length) {
+      const a = list[i]!;
+      const b = next[j]!;
+      if (a === b) {
+        pool.push(a);
+        i++;
+        j++;
+      } else if (a < b) i = seekIn(list, i + 1, end, b);
+      else j = seekIn(next, j + 1, next.length, a);
+    }
+    const out = pool.length;
+    this.used = out;
+    if (this.kept * KEY_WIDTH >= this.keys.length) {
+      const keys = new Int32Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+      const starts = new Int32Array(this.starts.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const lengths = new Int32Array(this.lengths.length * 2);
+      lengths.set(this.lengths);
+      this.lengths = lengths;
+    }
+    const e = this.kept++;
+    for (let k = 0; k < KEY_WIDTH; k++) this.keys[e * KEY_WIDTH + k] = k < count ? this.order[k]! : -1;
+    this.starts[e] = start;
+    this.lengths[e] = out - start;
+    return e;
+  }
+}
+
+/** Kept joins are of the two or three rarest parts of a split (a split has at most four: MAX_GLUE). */
+const KEY_WIDTH = 3;
+
+/** The first slot of list[from, end) that `other` holds too (both ascending), or -1: a leapfrog of the two. */
+function firstShared(list: readonly number[], from: number, end: number, other: readonly number[]): number {
+  let i = from;
+  let j = 0;
+  while (i < end && j < other.length) {
+    const a = list[i]!;
+    const b = other[j]!;
+    if (a === b) return a;
+    if (a < b) i = seekIn(list, i + 1, end, b);
+    else j = seekIn(other, j + 1, other.length, a);
+  }
+  return -1;
 }

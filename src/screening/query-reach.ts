@@ -15,7 +15,7 @@ import { StampedMarks } from './stamps.js';
 import { heldGluedForms, VocabularyTypes } from './vocabulary-types.js';
 import { WordSplits } from './word-splits.js';
 import { LookupMemo, type WordLookup } from './lookup-memo.js';
-import { shareASlotOf } from './postings-intersect.js';
+import { SplitJoins } from './postings-intersect.js';
 
 export interface LookupSettings {
   exactMatch: boolean;
@@ -425,8 +425,10 @@ export class VocabularyLookup {
     const postings = this.index.postings;
     // The parts' partMass, in their order (valid during `mark`).
     const masses = this.splitMasses;
+    const joins = this.splitJoins;
+    joins.begin(postings);
     this.splitter.each(this.index.vocab, q.text, this.idOf, (parts) => {
-      if (!shareASlotOf(postings, parts)) return;
+      if (!joins.share(parts)) return;
       let rarest = parts[0]!;
       let total = 0;
       masses.length = 0;
@@ -469,6 +471,8 @@ export class VocabularyLookup {
   };
   /** The parts' partMass in markSplit, in their order (scratch, valid during its `mark`). */
   private readonly splitMasses: number[] = [];
+  /** Whether a split's parts are held together, joins shared by the splits of one word (postings-intersect.ts). */
+  private readonly splitJoins = new SplitJoins();
   /** The ways of splitting a query word into list words (word-splits.ts). */
   private readonly splitter = new WordSplits();
 }

@@ -184,7 +184,7 @@ export function drivers(index: EntityIndex, r: QueryReach, feasible: (mask: numb
   for (let i = 0; i < n; i++) {
     if (!((required >>> i) & 1)) continue;
     let cost = acronymWord[i] ? (acronymSlots[i]?.length ?? 0) : 0;
-    for (const id of reach[i]!) cost += index.postings[id]?.length ?? 0;
+    for (const id of reach[i]!) cost += index.postings.count(id);
     words.push({ i, cost });
   }
   words.sort((a, b) => b.cost - a.cost || a.i - b.i);
@@ -242,8 +242,8 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
   const { n, reach, required, splitWitness } = r;
   const postings = new Map<number, number>();
   for (let j = 0; j < n; j++) {
-    for (const id of reach[j]!) postings.set(id, index.postings[id]?.length ?? 0);
-    if (witnessed) for (const id of splitWitness[j]!.keys()) postings.set(id, index.postings[id]?.length ?? 0);
+    for (const id of reach[j]!) postings.set(id, index.postings.count(id));
+    if (witnessed) for (const id of splitWitness[j]!.keys()) postings.set(id, index.postings.count(id));
   }
   const order = [...postings.keys()].sort((a, b) => postings.get(b)! - postings.get(a)! || a - b);
   const weak = new Float64Array(n);

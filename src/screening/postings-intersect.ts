@@ -6,16 +6,21 @@
 
 /** The first position at or after `from` in `list` (ascending) whose slot is at least `slot`: galloping search. */
 export function seek(list: readonly number[], from: number, slot: number): number {
+  return seekIn(list, from, list.length, slot);
+}
+
+/** seek within list[from .. end) (end when none). */
+function seekIn(list: ArrayLike<number>, from: number, end: number, slot: number): number {
   let step = 1;
   let lo = from;
   let hi = from;
   // Gallop: double the step until past the slot (or the end), then search the last step by halves.
-  while (hi < list.length && list[hi]! < slot) {
+  while (hi < end && list[hi]! < slot) {
     lo = hi + 1;
     hi += step;
     step *= 2;
   }
-  if (hi > list.length) hi = list.length;
+  if (hi > end) hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid]! < slot) lo = mid + 1;
@@ -38,14 +43,53 @@ export function shareASlot(lists: readonly (readonly number[] | undefined)[]): b
   return join();
 }
 
+/** Postings as runs of one array (Postings, postings-store.ts): word id's slots are slots[first(id) .. first(id) + count(id)). */
+export interface PostingRuns {
+  readonly slots: Int32Array;
+  first(id: number): number;
+  count(id: number): number;
+}
+
+/** Scratch of shareASlotOf: each run's position and end, fewest slots first (reused, never held across calls). */
+let runAt = new Int32Array(8);
+let runEnd = new Int32Array(8);
+
 /**
- * shareASlot over the postings of these word ids (`postings[id]`), without making the array of lists: whether some
- * entity holds every word.
+ * shareASlot over the postings of these word ids, without making the array of lists: whether some entity holds
+ * every word (the same leapfrog join, over the runs of the postings' one array).
  */
-export function shareASlotOf(postings: readonly (readonly number[] | undefined)[], ids: readonly number[]): boolean {
-  sorted.length = 0;
-  for (const id of ids) if (!take(postings[id])) return none();
-  return join();
+export function shareASlotOf(postings: PostingRuns, ids: readonly number[]): boolean {
+  const count = ids.length;
+  if (count === 0) return false;
+  if (runAt.length < count) {
+    runAt = new Int32Array(count * 2);
+    runEnd = new Int32Array(count * 2);
+  }
+  for (let n = 0; n < count; n++) {
+    const length = postings.count(ids[n]!);
+    if (length === 0) return false;
+    const from = postings.first(ids[n]!);
+    let k = n;
+    for (; k > 0 && runEnd[k - 1]! - runAt[k - 1]! > length; k--) {
+      runAt[k] = runAt[k - 1]!;
+      runEnd[k] = runEnd[k - 1]!;
+    }
+    runAt[k] = from;
+    runEnd[k] = from + length;
+  }
+  const slots = postings.slots;
+  let slot = slots[runAt[0]!]!;
+  let agree = 0;
+  for (let k = 0; ; k = (k + 1) % count) {
+    const p = (runAt[k] = seekIn(slots, runAt[k]!, runEnd[k]!, slot));
+    if (p === runEnd[k]) return false;
+    if (slots[p] === slot) {
+      if (++agree === count) return true;
+    } else {
+      slot = slots[p]!;
+      agree = 1;
+    }
+  }
 }
 
 /** Empties the scratch (it holds no list after a call): false. */

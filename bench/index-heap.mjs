@@ -38,7 +38,7 @@ const parts = [
   ['vocabulary deletion keys', () => { index.vocab.deletions = undefined; }],
   ['vocabulary phonetic keys', () => { index.vocab.phonetic = undefined; }],
   ['vocabulary ids/byText', () => { index.vocab.ids = undefined; index.vocab.byText = undefined; }],
-  ['postings', () => { index.postings.length = 0; }],
+  ['postings (typed: their storage shows as array buffers)', () => { index.postingLists = undefined; }],
   ['acronyms', () => index.acronyms.clear()],
   ['name groups', () => { index.groupByHash?.clear?.(); if (index.groupSlot) index.groupSlot.length = 0; if (index.groupName) index.groupName.length = 0; }],
   ['store and groups (typed)', () => { for (const k of ['store', 'groups']) if (index[k]) for (const f of Object.keys(index[k])) if (ArrayBuffer.isView(index[k][f])) index[k][f] = new Uint8Array(0); }],

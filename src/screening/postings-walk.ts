@@ -138,11 +138,12 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   // The marks' arrays, read and written directly: this loop runs once per posting.
   const { stamps, now, planes } = reached.view();
   const held = planes[0]!;
-  // `count` slots of `slots` from `from` (a word's postings, or an acronym's slots).
-  const walked = (slots: ArrayLike<number>, from: number, count: number, bits: number): void => {
+  const postingSlots = postingsOf.slots;
+  // `count` slots of the postings from `from` (a word's), then the acronyms' lists: two loops, each over one kind of array.
+  const walked = (from: number, count: number, bits: number): void => {
     counters.postingsWalked += count;
     for (let k = from, to = from + count; k < to; k++) {
-      const slot = slots[k]!;
+      const slot = postingSlots[k]!;
       if (stamps[slot] !== now) {
         stamps[slot] = now;
         held[slot] = bits;
@@ -150,10 +151,19 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
       } else held[slot]! |= bits;
     }
   };
-  for (const id of ids) walked(postingsOf.slots, postingsOf.first(id), postingsOf.count(id), filter ? bitsOfWord(id) : 0);
-  for (const slots of lists) walked(slots, 0, slots.length, 0);
+  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), filter ? bitsOfWord(id) : 0);
+  for (const slots of lists) {
+    counters.postingsWalked += slots.length;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (stamps[slot] !== now) {
+        stamps[slot] = now;
+        held[slot] = 0;
+        touched.push(slot);
+      }
+    }
+  }
   if (!filter) return touched;
-  const postingSlots = postingsOf.slots;
   for (const id of others) {
     const from = postingsOf.first(id);
     const to = from + postingsOf.count(id);

@@ -26,11 +26,15 @@ const heap = () => {
 const h0 = heap();
 let entities = generateEntities(size, 42);
 const h1 = heap();
+const c0 = process.cpuUsage();
+const w0 = performance.now();
 const screener = mod.createScreener({ entities });
+const built = { wall: (performance.now() - w0) / 1000, cpu: (() => { const c = process.cpuUsage(c0); return (c.user + c.system) / 1e6; })() };
 const h2 = heap();
 const ab = () => process.memoryUsage().arrayBuffers / 2 ** 20;
 const index = /** @type {any} */ (screener.lists.index);
 const mib = (/** @type {number} */ v) => v.toFixed(1).padStart(8);
+console.log(`build ${built.wall.toFixed(1)} s wall, ${built.cpu.toFixed(1)} s CPU`);
 console.log(`${size.toLocaleString('en')} entities: entities ${mib(h1 - h0)} MiB, index ${mib(h2 - h1)} MiB, total after build ${mib(h2)} MiB; array buffers (outside the heap) ${mib(ab())} MiB`);
 /** @type {[string, () => void][]} */
 const parts = [

@@ -84,7 +84,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'tamis-snapshot-'));
 /** @type {[string, string, () => string | Uint8Array][]} */
 const kinds = [];
 if (process.argv.includes('--json')) kinds.push(['version 1 (JSON text)', 'index.json', () => JSON.stringify(mod.snapshotScreener(screener))]);
-kinds.push(['version 2 (binary)', 'index.idx', () => mod.snapshotScreenerBytes(screener)]);
+kinds.push([`version ${mod.SNAPSHOT_BINARY_VERSION} (binary)`, 'index.idx', () => mod.snapshotScreenerBytes(screener)]);
 const files = kinds.map(([label, name, write]) => {
   const w = timed(write);
   const file = path.join(dir, name);

@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * The binary index snapshot (version 2) over a synthetic list: its size and the time to write it (in the process
- * that built the index), then, in a fresh process as a host would: the time to read the file, the time to restore
- * the screener (wall and CPU), the heap after the load (and the array buffers outside it, the snapshot's bytes
- * included), the first search after the load and the next ones. With --json, the version-1 JSON snapshot is
- * measured the same way beside it (read, JSON.parse, restoreScreener).
+ * The binary index snapshot (version 2 or 3, as the build writes it) over a synthetic list: its size and the time
+ * to write it (in the process that built the index), then, in a fresh process as a host would: the time to read the
+ * file, the time to restore the screener (wall and CPU), the heap after the load (and the array buffers outside it,
+ * the snapshot's bytes included), the first search after the load and the next ones. Loaded two ways: the whole
+ * file read (readFileSync) and restoreScreener over its bytes; and, when the build has it, restoreScreenerFrom over
+ * a reader of the file (the restore reads the index's arrays; "read the file" is then only opening it). With
+ * --json, the version-1 JSON snapshot is measured the same way beside them (read, JSON.parse, restoreScreener).
  *
  *   node --expose-gc --max-old-space-size=6000 bench/snapshot.mjs [--dist dist] [--size 100000] [--json]
  *
@@ -12,7 +14,7 @@
  * temporary folder and removed afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,9 +45,22 @@ const load = arg('load', '');
 if (load !== '') {
   // The child: load one snapshot file as a host would, then search.
   const queries = generateQueries(generateEntities(Math.min(size, 20000), 42), 43, { perKind: 20 }).map((q) => q.term);
-  const read = timed(() => readFileSync(load));
   const json = load.endsWith('.json');
-  const restored = timed(() => mod.restoreScreener(json ? JSON.parse(read.value.toString('utf8')) : read.value));
+  const viaSource = arg('via', 'bytes') === 'source';
+  /** @type {{ value: any, wall: number, cpu: number }} */
+  let read;
+  /** @type {{ value: any, wall: number, cpu: number }} */
+  let restored;
+  if (viaSource) {
+    read = timed(() => {
+      const fd = openSync(load, 'r');
+      return { size: fstatSync(fd).size, read: (/** @type {Uint8Array} */ into, /** @type {number} */ position) => readSync(fd, into, 0, into.length, position), fd };
+    });
+    restored = timed(() => mod.restoreScreenerFrom(read.value));
+  } else {
+    read = timed(() => readFileSync(load));
+    restored = timed(() => mod.restoreScreener(json ? JSON.parse(read.value.toString('utf8')) : read.value));
+  }
   if (!restored.value.ok) throw new Error(`restore failed: ${JSON.stringify(restored.value.error)}`);
   const screener = restored.value.value;
   /** @type {any} */ (globalThis).gc?.();
@@ -58,6 +73,7 @@ if (load !== '') {
     `  read ${s(read)}; restore ${s(restored)}; after load ${mib(m.heapUsed)} heap + ${mib(m.arrayBuffers)} array buffers; ` +
       `first search ${(first.wall * 1000).toFixed(1)} ms; next ${queries.length} searches ${((rest.cpu * 1000) / queries.length).toFixed(2)} ms CPU each\n`,
   );
+  if (viaSource) closeSync(read.value.fd);
   process.exit(0);
 }
 
@@ -68,7 +84,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'tamis-snapshot-'));
 /** @type {[string, string, () => string | Uint8Array][]} */
 const kinds = [];
 if (process.argv.includes('--json')) kinds.push(['version 1 (JSON text)', 'index.json', () => JSON.stringify(mod.snapshotScreener(screener))]);
-kinds.push(['version 2 (binary)', 'index.idx', () => mod.snapshotScreenerBytes(screener)]);
+kinds.push([`version ${mod.SNAPSHOT_BINARY_VERSION} (binary)`, 'index.idx', () => mod.snapshotScreenerBytes(screener)]);
 const files = kinds.map(([label, name, write]) => {
   const w = timed(write);
   const file = path.join(dir, name);
@@ -78,11 +94,14 @@ const files = kinds.map(([label, name, write]) => {
 });
 try {
   for (const [label, file] of files) {
-    process.stdout.write(`${label}, loaded in a fresh process:\n`);
-    const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6000', fileURLToPath(import.meta.url), '--dist', DIST, '--size', String(size), '--load', file], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    if (child.status !== 0) process.stdout.write(`  failed (exit ${child.status})\n`);
+    const ways = file.endsWith('.json') || typeof mod.restoreScreenerFrom !== 'function' ? ['bytes'] : ['bytes', 'source'];
+    for (const via of ways) {
+      process.stdout.write(`${label}, loaded in a fresh process (${via === 'bytes' ? 'the whole file read, restoreScreener' : 'restoreScreenerFrom a reader of the file'}):\n`);
+      const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=6000', fileURLToPath(import.meta.url), '--dist', DIST, '--size', String(size), '--load', file, '--via', via], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      if (child.status !== 0) process.stdout.write(`  failed (exit ${child.status})\n`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
 import { csr, type IndexParts } from './index-parts.js';
+import { Postings } from './postings-store.js';
 import { entityNames, GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
 import { PreparedCache } from './prepared-cache.js';
 
@@ -42,14 +43,15 @@ export class EntityIndex {
   readonly vocab: Vocabulary;
   /** Entity by slot (undefined once removed, or until read from `lazy`). */
   protected docs: (Entity | undefined)[] = [];
-  /** Entity id by slot. */
-  protected ids: string[] = [];
+  /** Entity id by slot (undefined until read from `lazyId`, which reads it from a snapshot when first asked for). */
+  protected ids: (string | undefined)[] = [];
+  protected lazyId: ((slot: number) => string) | undefined;
   /** Reads the entity of a slot restored from a snapshot, when first asked for (snapshot.ts). */
   protected lazy: ((slot: number) => Entity) | undefined;
   /** Slot by entity id; made from `ids` when first needed after a restore (undefined until then). */
   private idMap: Map<string, number> | undefined = new Map();
-  /** word id → slots of entities with that word (removed slots are skipped by readers). */
-  readonly postings: number[][] = [];
+  /** word id → slots of entities with that word, ascending (removed slots are skipped by readers): postings-store.ts. */
+  protected postingLists = Postings.empty();
   /** word id → live entities having the word (document frequency). */
   protected df: Int32Array = new Int32Array(1 << 12);
   /** Initials of runs of 3..8 consecutive words of organisation names → slots. */
@@ -107,7 +109,7 @@ export class EntityIndex {
   private get byId(): Map<string, number> {
     if (this.idMap === undefined) {
       this.idMap = new Map();
-      for (let slot = 0; slot < this.store.slots; slot++) if (this.alive[slot] === 1) this.idMap.set(this.ids[slot]!, slot);
+      for (let slot = 0; slot < this.store.slots; slot++) if (this.alive[slot] === 1) this.idMap.set(this.idOf(slot), slot);
     }
     return this.idMap;
   }
@@ -134,7 +136,7 @@ export class EntityIndex {
 
   /** The id of a slot's entity (kept after it is removed). */
   idOf(slot: number): string {
-    return this.ids[slot]!;
+    return this.ids[slot] ?? (this.ids[slot] = this.lazyId!(slot));
   }
 
   /** The entity type of a live slot's entity. */
@@ -204,7 +206,7 @@ export class EntityIndex {
     }
     this.df = grown(this.df, this.vocab.size);
     for (const id of distinct) {
-      (this.postings[id] ??= []).push(slot);
+      this.postingLists.add(id, slot);
       this.df[id]!++;
     }
     this.appendWords(slot, distinct);
@@ -252,6 +254,11 @@ export class EntityIndex {
       this.single[id] = text.length === 1 ? 1 : 0;
     }
     this.flatStart[slot + 1] = at;
+  }
+
+  /** For each word id, the slots of the entities holding it, ascending (postings-store.ts). */
+  get postings(): Postings {
+    return this.postingLists;
   }
 
   /** The flat word ids of every slot (see flatWords); read with slotWordStart. */
@@ -386,13 +393,13 @@ export class EntityIndex {
     const { store, groups } = this;
     const slots = store.slots;
     const words = this.vocab.size;
-    const postings = csr(words, (id) => this.postings[id]);
+    const postings = this.postingLists.toPacked(words);
     const acronymKeys = [...this.acronyms.keys()];
     const acronyms = csr(acronymKeys.length, (k) => this.acronyms.get(acronymKeys[k]!));
     const exact = <T extends Uint8Array | Uint16Array | Int32Array>(array: T, length: number): T => grown(array, length).subarray(0, length) as T;
     return {
       slots,
-      ids: this.ids.slice(0, slots),
+      id: (slot) => this.idOf(slot),
       doc: (slot) => this.entity(slot)!,
       typeNames: [...this.typeNames],
       acronymKeys,
@@ -428,7 +435,8 @@ export class EntityIndex {
 
   /**
    * An index over restored parts (snapshot.ts; checked there): the arrays are used as they are, except those the
-   * index changes in place, which are copied. Entities are read from `parts.doc` when first asked for.
+   * index changes in place, which are copied (the group table when it first changes). Entities and their ids are
+   * read from `parts.doc` and `parts.id` when first asked for.
    */
   static fromParts(tables: WordTables, vocab: Vocabulary, parts: IndexParts): EntityIndex {
     const index = new EntityIndex(tables, vocab);
@@ -443,9 +451,7 @@ export class EntityIndex {
     store.weak = a.weak;
     store.wordIds = a.wordIds;
     store.roles = a.roles;
-    groups.keys = a.groupKeys.slice();
-    groups.values = a.groupValues.slice();
-    for (let i = 0; i < groups.values.length; i++) if (groups.values[i] !== 0) groups.used++;
+    groups.adopt(a.groupKeys, a.groupValues);
     groups.firstSlot = a.groupFirstSlot;
     groups.firstName = a.groupFirstName;
     groups.size = a.groupFirstSlot.length;
@@ -461,14 +467,13 @@ export class EntityIndex {
     index.single = a.single.slice();
     index.df = a.df.slice();
     index.alive = new Uint8Array(parts.slots).fill(1);
-    index.ids = parts.ids;
+    index.ids = new Array<string | undefined>(parts.slots);
+    index.lazyId = parts.id;
     index.docs = new Array<Entity | undefined>(parts.slots);
     index.lazy = parts.doc;
     index.idMap = undefined;
-    const { postingStart, postingSlots, acronymStart, acronymSlots } = a;
-    for (let id = 0; id + 1 < postingStart.length; id++) {
-      if (postingStart[id + 1]! > postingStart[id]!) index.postings[id] = Array.from(postingSlots.subarray(postingStart[id]!, postingStart[id + 1]!));
-    }
+    const { acronymStart, acronymSlots } = a;
+    index.postingLists = Postings.packed(a.postingStart, a.postingSlots);
     parts.acronymKeys.forEach((key, k) => index.acronyms.set(key, Array.from(acronymSlots.subarray(acronymStart[k]!, acronymStart[k + 1]!))));
     index.live = parts.slots;
     return index;
@@ -486,7 +491,7 @@ export class EntityIndex {
   prepared(slot: number): PreparedEntity {
     const known = this.cache.get(slot, this.store.slots);
     if (known !== undefined) return known;
-    const entity = this.docs[slot] ?? ({ id: this.ids[slot]!, entity_type: this.entityType(slot) } as Entity);
+    const entity = this.docs[slot] ?? ({ id: this.idOf(slot), entity_type: this.entityType(slot) } as Entity);
     const { store } = this;
     const count = store.slotStart[slot + 1]! - store.slotStart[slot]!;
     const weak = count <= NO_WEAK.length && !store.anyWeak(slot) ? NO_WEAK : store.weak.subarray(store.slotStart[slot]!, store.slotStart[slot + 1]!);

@@ -198,7 +198,7 @@ export function drivers(index: EntityIndex, r: QueryReach, feasible: (mask: numb
   for (let i = 0; i < n; i++) {
     if (!((required >>> i) & 1)) continue;
     let cost = acronymWord[i] ? (acronymSlots[i]?.length ?? 0) : 0;
-    for (const id of reach[i]!) cost += index.postings[id]?.length ?? 0;
+    for (const id of reach[i]!) cost += index.postings.count(id);
     words.push({ i, cost });
   }
   words.sort((a, b) => b.cost - a.cost || a.i - b.i);
@@ -262,7 +262,7 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
     if (witnessed) for (const id of splitWitness[j]!.keys()) if (!seen.has(id)) ids.push(id), seen.add(id);
   }
   const lengths = new Float64Array(ids.length);
-  for (let k = 0; k < ids.length; k++) lengths[k] = index.postings[ids[k]!]?.length ?? 0;
+  for (let k = 0; k < ids.length; k++) lengths[k] = index.postings.count(ids[k]!);
   const order = byPostingsDescending(ids, lengths);
   const weak = new Float64Array(n);
   const trial = new Float64Array(n);

@@ -36,7 +36,8 @@ export interface IndexArrays {
 export interface IndexParts {
   /** Slots, all live. */
   slots: number;
-  ids: string[];
+  /** The entity id of a slot (read when first asked for). */
+  id: (slot: number) => string;
   /** The entity of a slot (read when first asked for). */
   doc: (slot: number) => Entity;
   typeNames: (string | undefined)[];
@@ -108,7 +109,6 @@ export function partsProblem(parts: IndexParts, vocabularySize: number): string 
   const groups = a.groupFirstSlot.length;
   const capacity = a.groupKeys.length;
   const checks: [boolean, string][] = [
-    [parts.ids.length === slots && parts.ids.every((id) => typeof id === 'string'), 'entity ids'],
     [validOffsets(a.slotStart, slots, names), 'name starts'],
     [a.group.length === names && a.weak.length === names && within(a.group, 0, groups) && within(a.source, -1, 0x7fffffff), 'names'],
     [validOffsets(a.wordStart, names, words) && a.roles.length === words && within(a.wordIds, 0, vocabularySize) && within(a.roles, 0, 6), 'name words'],

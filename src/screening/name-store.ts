@@ -153,6 +153,17 @@ export class GroupTable {
   firstSlot: Int32Array = new Int32Array(1 << 10);
   firstName: Int32Array = new Int32Array(1 << 10);
   size = 0;
+  /** Whether keys and values are another's (a snapshot's bytes): copied before the first change. */
+  private shared = false;
+
+  /** Take a table's keys and values as they are (a snapshot restore), copying them only when a group is created. */
+  adopt(keys: Int32Array, values: Int32Array): void {
+    this.keys = keys;
+    this.values = values;
+    this.shared = true;
+    this.used = 0;
+    for (let i = 0; i < values.length; i++) if (values[i] !== 0) this.used++;
+  }
 
   private at(hash: number): number {
     const mask = this.keys.length - 1;
@@ -174,6 +185,11 @@ export class GroupTable {
     this.firstSlot[group] = slot;
     this.firstName[group] = name;
     if (2 * (this.used + 1) > this.keys.length) this.rehash(this.keys.length * 2);
+    else if (this.shared) {
+      this.keys = this.keys.slice();
+      this.values = this.values.slice();
+    }
+    this.shared = false;
     const i = this.at(hash);
     if (this.values[i] === 0) this.used++;
     this.keys[i] = hash;

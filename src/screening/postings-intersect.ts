@@ -23,14 +23,53 @@ export function shareASlot(lists: readonly (readonly number[] | undefined)[]): b
   return join();
 }
 
+/** Postings as runs of one array (Postings, postings-store.ts): word id's slots are slots[first(id) .. first(id) + count(id)). */
+export interface PostingRuns {
+  readonly slots: Int32Array;
+  first(id: number): number;
+  count(id: number): number;
+}
+
+/** Scratch of shareASlotOf: each run's position and end, fewest slots first (reused, never held across calls). */
+let runAt = new Int32Array(8);
+let runEnd = new Int32Array(8);
+
 /**
- * shareASlot over the postings of these word ids (`postings[id]`), without making the array of lists: whether some
- * entity holds every word.
+ * shareASlot over the postings of these word ids, without making the array of lists: whether some entity holds
+ * every word (the same leapfrog join, over the runs of the postings' one array).
  */
-export function shareASlotOf(postings: readonly (readonly number[] | undefined)[], ids: readonly number[]): boolean {
-  sorted.length = 0;
-  for (const id of ids) if (!take(postings[id])) return none();
-  return join();
+export function shareASlotOf(postings: PostingRuns, ids: readonly number[]): boolean {
+  const count = ids.length;
+  if (count === 0) return false;
+  if (runAt.length < count) {
+    runAt = new Int32Array(count * 2);
+    runEnd = new Int32Array(count * 2);
+  }
+  for (let n = 0; n < count; n++) {
+    const length = postings.count(ids[n]!);
+    if (length === 0) return false;
+    const from = postings.first(ids[n]!);
+    let k = n;
+    for (; k > 0 && runEnd[k - 1]! - runAt[k - 1]! > length; k--) {
+      runAt[k] = runAt[k - 1]!;
+      runEnd[k] = runEnd[k - 1]!;
+    }
+    runAt[k] = from;
+    runEnd[k] = from + length;
+  }
+  const slots = postings.slots;
+  let slot = slots[runAt[0]!]!;
+  let agree = 0;
+  for (let k = 0; ; k = (k + 1) % count) {
+    const p = (runAt[k] = seekIn(slots, runAt[k]!, runEnd[k]!, slot));
+    if (p === runEnd[k]) return false;
+    if (slots[p] === slot) {
+      if (++agree === count) return true;
+    } else {
+      slot = slots[p]!;
+      agree = 1;
+    }
+  }
 }
 
 /** Empties the scratch (it holds no list after a call): false. */
@@ -75,7 +114,7 @@ function join(): boolean {
 }
 
 /** The first position in [from, end) of `list` (ascending) whose slot is at least `slot`, else `end`: galloping. */
-export function seekIn(list: readonly number[], from: number, end: number, slot: number): number {
+export function seekIn(list: ArrayLike<number>, from: number, end: number, slot: number): number {
   let step = 1;
   let lo = from;
   let hi = from;
@@ -104,21 +143,21 @@ export function seekIn(list: readonly number[], from: number, end: number, slot:
  * shareASlotOf; scratch reused from call to call, one word at a time (`begin`).
  */
 export class SplitJoins {
-  private postings: readonly (readonly number[] | undefined)[] = [];
+  private postings: PostingRuns | undefined;
   /** Per kept join: the ids of its parts, rarest first (KEY_WIDTH of them, -1 past the last). */
   private keys = new Int32Array(KEY_WIDTH * 16);
   /** Per kept join: where its slots start in `pool`, and how many. */
   private starts = new Int32Array(16);
   private lengths = new Int32Array(16);
   private kept = 0;
-  /** The kept joins' slots, ascending within each. */
-  private readonly pool: number[] = [];
+  /** The kept joins' slots, ascending within each (an Int32Array, as the postings: the joins read one kind of list). */
+  private pool = new Int32Array(1 << 10);
   private used = 0;
   /** The parts of the split being joined, rarest first (scratch). */
   private readonly order: number[] = [];
 
   /** Starts the splits of one word over these postings (word id to ascending entity slots): forgets the joins kept. */
-  begin(postings: readonly (readonly number[] | undefined)[]): void {
+  begin(postings: PostingRuns): void {
     this.postings = postings;
     this.kept = 0;
     this.used = 0;
@@ -126,30 +165,32 @@ export class SplitJoins {
 
   /** Whether some entity holds every word of `ids` (shareASlotOf over the postings given to `begin`). */
   share(ids: readonly number[]): boolean {
-    const postings = this.postings;
+    const postings = this.postings!;
     const order = this.order;
     order.length = 0;
     for (const id of ids) {
-      const size = postings[id]?.length ?? 0;
+      const size = postings.count(id);
       if (size === 0) return false;
       // Insertion by size (stable): ids has at most a few parts.
       let k = order.length;
       order.push(id);
-      for (; k > 0 && (postings[order[k - 1]!]?.length ?? 0) > size; k--) order[k] = order[k - 1]!;
+      for (; k > 0 && postings.count(order[k - 1]!) > size; k--) order[k] = order[k - 1]!;
       order[k] = id;
     }
     if (order.length < 2) return order.length === 1;
     // Longer splits than the kept joins' keys are joined whole (none is made today: MAX_GLUE).
     if (order.length > KEY_WIDTH + 1) return shareASlotOf(postings, order);
     // The join so far: the rarest part's postings, then kept joins in the pool.
-    let list: readonly number[] = postings[order[0]!]!;
-    let from = 0;
-    let end = list.length;
+    const slots = postings.slots;
+    let list: Int32Array = slots;
+    let from = postings.first(order[0]!);
+    let end = from + postings.count(order[0]!);
     for (let k = 1; k < order.length; k++) {
-      const next = postings[order[k]!]!;
-      if (k === order.length - 1) return firstShared(list, from, end, next) >= 0;
+      const nextFrom = postings.first(order[k]!);
+      const nextEnd = nextFrom + postings.count(order[k]!);
+      if (k === order.length - 1) return firstShared(list, from, end, slots, nextFrom, nextEnd) >= 0;
       let found = this.find(k + 1);
-      if (found < 0) found = this.keep(k + 1, list, from, end, next);
+      if (found < 0) found = this.keep(k + 1, list, from, end, slots, nextFrom, nextEnd);
       list = this.pool;
       from = this.starts[found]!;
       end = from + this.lengths[found]!;
@@ -176,25 +217,31 @@ export class SplitJoins {
     return -1;
   }
 
-  /** Joins list[from, end) with `next` into the pool, kept under the first `count` parts of `order`: its entry. */
-  private keep(count: number, list: readonly number[], from: number, end: number, next: readonly number[]): number {
-    const pool = this.pool;
+  /** Joins list[from, end) with next[nextFrom, nextEnd) into the pool, kept under the first `count` parts of `order`: its entry. */
+  private keep(count: number, list: Int32Array, from: number, end: number, next: Int32Array, nextFrom: number, nextEnd: number): number {
     const start = this.used;
-    // The pool is a plain array (as the postings): the joins read one kind of list only.
-    pool.length = start;
+    // At most the shorter list's length: room for it first (the pool may be the list being read: grow copies it).
+    const room = start + Math.min(end - from, nextEnd - nextFrom);
+    if (room > this.pool.length) {
+      const grown = new Int32Array(Math.max(room, this.pool.length * 2));
+      grown.set(this.pool.subarray(0, start));
+      if (list === this.pool) list = grown;
+      this.pool = grown;
+    }
+    const pool = this.pool;
+    let out = start;
     let i = from;
-    let j = 0;
-    while (i < end && j < next.length) {
+    let j = nextFrom;
+    while (i < end && j < nextEnd) {
       const a = list[i]!;
       const b = next[j]!;
       if (a === b) {
-        pool.push(a);
+        pool[out++] = a;
         i++;
         j++;
       } else if (a < b) i = seekIn(list, i + 1, end, b);
-      else j = seekIn(next, j + 1, next.length, a);
+      else j = seekIn(next, j + 1, nextEnd, a);
     }
-    const out = pool.length;
     this.used = out;
     if (this.kept * KEY_WIDTH >= this.keys.length) {
       const keys = new Int32Array(this.keys.length * 2);
@@ -218,16 +265,16 @@ export class SplitJoins {
 /** Kept joins are of the two or three rarest parts of a split (a split has at most four: MAX_GLUE). */
 const KEY_WIDTH = 3;
 
-/** The first slot of list[from, end) that `other` holds too (both ascending), or -1: a leapfrog of the two. */
-function firstShared(list: readonly number[], from: number, end: number, other: readonly number[]): number {
+/** The first slot of list[from, end) that other[otherFrom, otherEnd) holds too (both ascending), or -1: a leapfrog of the two. */
+function firstShared(list: Int32Array, from: number, end: number, other: Int32Array, otherFrom: number, otherEnd: number): number {
   let i = from;
-  let j = 0;
-  while (i < end && j < other.length) {
+  let j = otherFrom;
+  while (i < end && j < otherEnd) {
     const a = list[i]!;
     const b = other[j]!;
     if (a === b) return a;
     if (a < b) i = seekIn(list, i + 1, end, b);
-    else j = seekIn(other, j + 1, other.length, a);
+    else j = seekIn(other, j + 1, otherEnd, a);
   }
   return -1;
 }

@@ -69,21 +69,21 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   reached.reset(index.slotCount);
   // The words whose postings the walk reads: the drivers' reach, or the anchorable words when fewer postings.
   let driverCost = 0;
-  for (const id of witnesses ?? []) driverCost += postingsOf[id]?.length ?? 0;
+  for (const id of witnesses ?? []) driverCost += postingsOf.count(id);
   for (const i of walk) {
-    for (const id of reach[i]!) driverCost += postingsOf[id]?.length ?? 0;
+    for (const id of reach[i]!) driverCost += postingsOf.count(id);
     if (acronymWord[i]) driverCost += acronymSlots[i]?.length ?? 0;
   }
   let anchorCost = Infinity;
   if (threshold && anchorable !== undefined) {
     anchorCost = acronymAnchorSlots.length;
-    for (const id of anchorable) anchorCost += postingsOf[id]?.length ?? 0;
+    for (const id of anchorable) anchorCost += postingsOf.count(id);
   }
   // The strong words and every required query word's acronym slots, when fewer postings.
   let strongCost = Infinity;
   if (strong !== undefined) {
     strongCost = 0;
-    for (const id of strong) strongCost += postingsOf[id]?.length ?? 0;
+    for (const id of strong) strongCost += postingsOf.count(id);
     for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) strongCost += acronymSlots[j]?.length ?? 0;
   }
   const ids = new Set<number>();
@@ -104,7 +104,7 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
     if (threshold && optionalAlone) for (let j = 0; j < n; j++) if (!((required >>> j) & 1) && query.duplicateOf[j] === undefined) for (const id of reach[j]!) ids.add(id);
   }
   let cost = 0;
-  for (const id of ids) cost += postingsOf[id]?.length ?? 0;
+  for (const id of ids) cost += postingsOf.count(id);
   for (const list of lists) cost += list.length;
   // What a slot holds for the parts filter: the required query words reaching a word (their bits), and whether an
   // optional query word reaches it (an optional word may make a name part: then one required word may do).
@@ -138,10 +138,12 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   // The marks' arrays, read and written directly: this loop runs once per posting.
   const { stamps, now, planes } = reached.view();
   const held = planes[0]!;
-  const walked = (slots: readonly number[], bits: number): void => {
-    counters.postingsWalked += slots.length;
-    for (let k = 0; k < slots.length; k++) {
-      const slot = slots[k]!;
+  const postingSlots = postingsOf.slots;
+  // `count` slots of the postings from `from` (a word's), then the acronyms' lists: two loops, each over one kind of array.
+  const walked = (from: number, count: number, bits: number): void => {
+    counters.postingsWalked += count;
+    for (let k = from, to = from + count; k < to; k++) {
+      const slot = postingSlots[k]!;
       if (stamps[slot] !== now) {
         stamps[slot] = now;
         held[slot] = bits;
@@ -149,19 +151,26 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
       } else held[slot]! |= bits;
     }
   };
-  for (const id of ids) {
-    const slots = postingsOf[id];
-    if (slots !== undefined) walked(slots, filter ? bitsOfWord(id) : 0);
-  }
-  for (const slots of lists) walked(slots, 0);
-  if (!filter) return touched;
-  for (const id of others) {
-    const slots = postingsOf[id];
-    if (slots === undefined) continue;
+  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), filter ? bitsOfWord(id) : 0);
+  for (const slots of lists) {
     counters.postingsWalked += slots.length;
-    const bits = bitsOfWord(id);
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
+      if (stamps[slot] !== now) {
+        stamps[slot] = now;
+        held[slot] = 0;
+        touched.push(slot);
+      }
+    }
+  }
+  if (!filter) return touched;
+  for (const id of others) {
+    const from = postingsOf.first(id);
+    const to = from + postingsOf.count(id);
+    counters.postingsWalked += to - from;
+    const bits = bitsOfWord(id);
+    for (let k = from; k < to; k++) {
+      const slot = postingSlots[k]!;
       if (stamps[slot] === now) held[slot]! |= bits;
     }
   }
@@ -178,19 +187,24 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   return out;
 }
 
+/** How many slots each word's postings hold (Postings, postings-store.ts). */
+export interface PostingCounts {
+  count(id: number): number;
+}
+
 /**
  * The words the parts filter reads, of `words` (each with the bits of the query words it is a name part of): those
  * of whole query words, the query words taken in the order of the postings their words hold, while the postings
  * read stay within `budget`. A query word is read whole or not at all (a word left unread leaves each of its bits
  * unknown): every word holding its bit is read.
  */
-export function partsToRead(words: readonly number[], bitsOfWord: (id: number) => number, postingsOf: readonly (readonly number[] | undefined)[], budget: number): number[] {
+export function partsToRead(words: readonly number[], bitsOfWord: (id: number) => number, postingsOf: PostingCounts, budget: number): number[] {
   if (words.length === 0) return [];
   // The postings of the words of each bit (bit 31 is HOLDS_OPTIONAL).
   const costs = new Map<number, number>();
   let total = 0;
   for (const id of words) {
-    const length = postingsOf[id]?.length ?? 0;
+    const length = postingsOf.count(id);
     total += length;
     const bits = bitsOfWord(id);
     for (let b = 0; b < 32; b++) if ((bits >>> b) & 1) costs.set(b, (costs.get(b) ?? 0) + length);
@@ -201,7 +215,7 @@ export function partsToRead(words: readonly number[], bitsOfWord: (id: number) =
   for (const b of order) {
     const next = chosen | (1 << b);
     let cost = 0;
-    for (const id of words) if ((bitsOfWord(id) & next) !== 0) cost += postingsOf[id]?.length ?? 0;
+    for (const id of words) if ((bitsOfWord(id) & next) !== 0) cost += postingsOf.count(id);
     if (cost > budget) break;
     chosen = next;
   }

@@ -433,7 +433,7 @@ export class VocabularyLookup {
       let total = 0;
       masses.length = 0;
       for (const id of parts) {
-        if ((postings[id]?.length ?? 0) < (postings[rarest]?.length ?? 0)) rarest = id;
+        if (postings.count(id) < postings.count(rarest)) rarest = id;
         const mass = this.partMass(id);
         masses.push(mass);
         total += mass;

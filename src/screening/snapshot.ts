@@ -10,9 +10,11 @@ import { defaultWordTables, type WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { EntityIndex, entityNames } from './entity-index.js';
 import { restoreVocabulary, vocabularyWords, type SnapshotWord } from './snapshot-vocabulary.js';
-import { restoreScreenerBytes, SNAPSHOT_FORMAT, validCap } from './snapshot-v2.js';
+import { restoreScreenerBytes, restoreScreenerSource, SNAPSHOT_FORMAT, validCap } from './snapshot-v2.js';
+import type { SnapshotSource } from './snapshot-binary.js';
 
-export { SNAPSHOT_FORMAT, SNAPSHOT_BINARY_VERSION } from './snapshot-v2.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_BINARY_VERSION, SnapshotDocumentError } from './snapshot-v2.js';
+export type { SnapshotSource } from './snapshot-binary.js';
 import { roleCode, type StoredName } from './name-store.js';
 import { ListIndex, screenerOver, type TamisScreener } from './screener.js';
 
@@ -83,8 +85,8 @@ const isList = (v: unknown): v is SnapshotList =>
 
 /**
  * A screener from a snapshot: a version-1 object (`snapshotScreener`, as parsed from JSON), or the bytes of a
- * version-2 snapshot (`snapshotScreenerBytes`; the screener then views them: do not change them afterwards). The
- * word tables should be those the snapshot was built with.
+ * binary snapshot, version 2 or 3 (`snapshotScreenerBytes`; the screener then views them: do not change them
+ * afterwards). The word tables should be those the snapshot was built with.
  */
 export function restoreScreener(snapshot: unknown, tables: WordTables = defaultWordTables()): Result<TamisScreener, Problem[]> {
   if (snapshot instanceof Uint8Array) return restoreScreenerBytes(snapshot, tables);
@@ -99,6 +101,17 @@ export function restoreScreener(snapshot: unknown, tables: WordTables = defaultW
   const internal = restoreList(s.internal, tables, 'internal', problems);
   if (problems.length > 0) return fail(problems);
   return ok(screenerOver(new ListIndex(tables, lists), new ListIndex(tables, internal), cap));
+}
+
+/**
+ * A screener from a binary snapshot read through a reader of the host's file (`SnapshotSource`): the index's arrays
+ * are read at once, the entity documents of a version-3 snapshot each when first asked for (a hit, a filter), so
+ * the file must stay open and unchanged while the screener is used (a document that no longer reads as written
+ * throws SnapshotDocumentError, code `snapshot_corrupt`). A source that throws while the index is read gives
+ * `snapshot_unreadable`.
+ */
+export function restoreScreenerFrom(source: SnapshotSource, tables: WordTables = defaultWordTables()): Result<TamisScreener, Problem[]> {
+  return restoreScreenerSource(source, tables);
 }
 
 export { snapshotScreenerBytes } from './snapshot-v2.js';

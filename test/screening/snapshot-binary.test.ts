@@ -121,7 +121,8 @@ describe('a bad binary snapshot is refused with a code, never thrown on', () => 
   it.each<[string, () => Uint8Array, string]>([
     ['empty', () => new Uint8Array(0), 'snapshot_format'],
     ['another magic', edited((b) => void (b[0] = 0x58)), 'snapshot_format'],
-    ['another container version', edited((b) => u32(b, 8, 3)), 'snapshot_version'],
+    ['another container version', edited((b) => u32(b, 8, 4)), 'snapshot_version'],
+    ['an older container version than its contents', edited((b) => u32(b, 8, 2)), 'snapshot_corrupt'],
     ['truncated in the header', edited((b) => b.subarray(0, 40)), 'snapshot_corrupt'],
     ['truncated in the sections', edited((b) => b.subarray(0, b.length - 100)), 'snapshot_corrupt'],
     ['truncated after the magic', edited((b) => b.subarray(0, 10)), 'snapshot_corrupt'],

@@ -6,6 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shareASlotOf, SplitJoins } from '../../src/screening/postings-intersect.js';
+import { Postings } from '../../src/screening/postings-store.js';
+
+/** The postings as runs of one array (as an index holds them), added slot by slot across the words so runs move. */
+function runsOf(lists: readonly (readonly number[] | undefined)[]): Postings {
+  const runs = Postings.empty();
+  const pairs = lists.flatMap((list, id) => (list ?? []).map((slot) => [slot, id] as const));
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [slot, id] of pairs) runs.add(id, slot);
+  return runs;
+}
 
 /** Whether some slot is in the postings of every id (by brute force). */
 const brute = (postings: readonly (readonly number[] | undefined)[], ids: readonly number[]): boolean =>
@@ -40,17 +50,18 @@ describe('SplitJoins answers as shareASlotOf, split after split of one word', ()
     ['one part alone', [[0], [6], [7]]],
   ] as const)('%s', (_shape, splits) => {
     const joins = new SplitJoins();
-    joins.begin(POSTINGS);
+    const runs = runsOf(POSTINGS);
+    joins.begin(runs);
     for (const ids of splits) {
-      expect({ ids, shared: joins.share(ids) }).toEqual({ ids, shared: shareASlotOf(POSTINGS, ids) });
+      expect({ ids, shared: joins.share(ids) }).toEqual({ ids, shared: shareASlotOf(runs, ids) });
     }
   });
 
   it('forgets the joins of the previous word: the same parts over other postings answer for those', () => {
     const joins = new SplitJoins();
-    joins.begin([[1, 2], [2, 3], [2, 9]]);
+    joins.begin(runsOf([[1, 2], [2, 3], [2, 9]]));
     expect(joins.share([0, 1, 2])).toBe(true);
-    joins.begin([[1, 2], [3, 4], [2, 9]]);
+    joins.begin(runsOf([[1, 2], [3, 4], [2, 9]]));
     expect(joins.share([0, 1, 2])).toBe(false);
     expect(joins.share([0, 2])).toBe(true);
   });
@@ -70,7 +81,7 @@ describe('SplitJoins answers as shareASlotOf, split after split of one word', ()
         for (let slot = 0; slot < 3000; slot++) if (random() < density) list.push(slot);
         postings.push(list);
       }
-      joins.begin(postings);
+      joins.begin(runsOf(postings));
       for (let split = 0; split < 30; split++) {
         const ids: number[] = [];
         const parts = 2 + Math.floor(random() * 3);

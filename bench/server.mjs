@@ -37,7 +37,12 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 const sys = () => process.cpuUsage().system / 1000;
-const BLOCK = 50;
+// The main thread's CPU alone (Linux: /proc/self/task/<pid>/schedstat, ns on a core), without V8's background
+// threads (concurrent marking and sweeping, compilation) and libuv's pool (the log's writes), which process.cpuUsage()
+// counts; null where the file is absent.
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+const mainCpu = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => 0;
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 50);
 // Orders of the ways in successive rounds such that each way follows each other way equally often (Williams
 // designs): a block pays part of the garbage collection and cache misses of the block before it, and a fixed order
 // would bill one way for another (measured: 0.13 ms per call on the way placed after the in-process block).
@@ -216,12 +221,13 @@ async function main() {
   const ways = ['local', 'idle', 'tamis', 'bare', 'canned', ...(otherServer ? ['against'] : [])];
   const WILLIAMS = williams(ways.length);
   // blocks: server CPU per call of each block, in round order (the medians below pair the ways round by round).
-  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [], json: [] });
+  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [], json: [], main: [] });
   const stats = Object.fromEntries(ways.map((w) => [w, fresh()]));
   const block = async (way, from, to) => {
     const s = stats[way];
     if (way === 'local' || way === 'idle') {
       const c = cpu();
+      const m0 = mainCpu();
       const k0 = sys();
       const answers = [];
       for (let k = from; k < to; k++) {
@@ -233,6 +239,7 @@ async function main() {
         answers.push(r);
       }
       const c1 = cpu();
+      s.main.push((mainCpu() - m0) / (to - from));
       s.serverCpu += c1 - c;
       s.serverSys += sys() - k0;
       s.blocks.push((c1 - c) / (to - from));
@@ -244,8 +251,10 @@ async function main() {
       return;
     }
     const c = cpu();
+    const m0 = mainCpu();
     const k0 = sys();
     const r = await ask({ cmd: 'block', target: way, from, to });
+    s.main.push((mainCpu() - m0) / (to - from));
     s.serverCpu += cpu() - c;
     s.serverSys += sys() - k0;
     s.blocks.push((cpu() - c) / (to - from));
@@ -298,6 +307,8 @@ async function main() {
     const d = stats[a].blocks.map((x, i) => x - stats[b].blocks[i] - stats[b].json[i]);
     return `${(per(a, 'serverCpu') - per(b, 'serverCpu') - mean(stats[b].json)).toFixed(3)} / ${median(d).toFixed(3)} ms`;
   };
+  const mainPaired = (a, b, json = false) => median(stats[a].main.map((x, i) => x - stats[b].main[i] - (json ? stats[b].json[i] : 0))).toFixed(3);
+  console.log(`    main thread only (no V8 background threads, no libuv pool), median of paired blocks: in process back to back ${median(stats.local.main).toFixed(3)} ms, tamis serve minus in process ${mainPaired('tamis', 'local')}, minus in process + JSON ${mainPaired('tamis', 'local', true)}, minus in process idle + JSON ${mainPaired('tamis', 'idle', true)}; bare route minus in process idle + JSON ${mainPaired('bare', 'idle', true)}; tamis serve minus bare route ${mainPaired('tamis', 'bare')}${otherServer ? `; ${againstDir} minus in process + JSON ${mainPaired('against', 'local', true)}, this build minus ${againstDir} ${mainPaired('tamis', 'against')}` : ''}`);
   console.log(`    the JSON of the answer (JSON.stringify after the in-process call, timed apart): ${mean(stats.local.json).toFixed(3)} / ${median(stats.local.json).toFixed(3)} ms`);
   console.log(`    FAIR GAP, tamis serve minus (in process + the JSON of its answer): back to back ${withJson('tamis', 'local')}; idle between calls ${withJson('tamis', 'idle')}`);
   if (otherServer) console.log(`    the same, tamis serve of ${againstDir}: back to back ${withJson('against', 'local')}; idle between calls ${withJson('against', 'idle')}`);

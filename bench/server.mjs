@@ -1,6 +1,6 @@
 // The HTTP overhead of `tamis serve`, on the built package:
 //   npm run bench:server            (= npm run build && node bench/server.mjs)
-//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample | --empty] [--dist DIR] [--against DIR]
+//   node bench/server.mjs [calls] [--tls] [--no-log] [--sample | --empty] [--dist DIR] [--against DIR] [--gap-only]
 //
 // POST /searches over the OFAC SDN list from ../shared/data/ofac (the bundled sample list with --sample or when the
 // folder is absent; an empty list with --empty), five ways in the same run, in alternating blocks of 50 calls, in
@@ -17,6 +17,10 @@
 //   against      with --against DIR: tamis serve of another build (e.g. dist-base, the build of main) over the same
 //                service, so a change to the server is measured paired, in the same run, against the build before it
 //                (six ways: give a multiple of 300 calls, e.g. 2400, so that each order of the ways runs equally often).
+// The fair baseline: a server sends the answer's JSON text, which the in-process call does not make; after each block
+// of the in-process way the same 50 answers are written with JSON.stringify, timed on their own ("JSON of the
+// answer"), and the gap is also given against the in-process call plus that JSON. The client reads each answer's
+// text and does not parse it (nor does the in-process side).
 // The client (undici, one keep-alive connection per server, one call at a time) runs in a child process, so the
 // server's CPU time is measured alone (process.cpuUsage() of this process over each block); the client's CPU is
 // reported beside it. CPU time is the figure to read on a loaded machine: wall times include waiting for a core.
@@ -33,7 +37,12 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 const sys = () => process.cpuUsage().system / 1000;
-const BLOCK = 50;
+// The main thread's CPU alone (Linux: /proc/self/task/<pid>/schedstat, ns on a core), without V8's background
+// threads (concurrent marking and sweeping, compilation) and libuv's pool (the log's writes), which process.cpuUsage()
+// counts; null where the file is absent.
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+const mainCpu = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => 0;
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 50);
 // Orders of the ways in successive rounds such that each way follows each other way equally often (Williams
 // designs): a block pays part of the garbage collection and cache misses of the block before it, and a fixed order
 // would bill one way for another (measured: 0.13 ms per call on the way placed after the in-process block).
@@ -212,28 +221,40 @@ async function main() {
   const ways = ['local', 'idle', 'tamis', 'bare', 'canned', ...(otherServer ? ['against'] : [])];
   const WILLIAMS = williams(ways.length);
   // blocks: server CPU per call of each block, in round order (the medians below pair the ways round by round).
-  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [] });
+  const fresh = () => ({ walls: [], serverCpu: 0, serverSys: 0, clientCpu: 0, bytes: 0, blocks: [], json: [], main: [] });
   const stats = Object.fromEntries(ways.map((w) => [w, fresh()]));
   const block = async (way, from, to) => {
     const s = stats[way];
     if (way === 'local' || way === 'idle') {
       const c = cpu();
+      const m0 = mainCpu();
       const k0 = sys();
+      const answers = [];
       for (let k = from; k < to; k++) {
         const t = performance.now();
         if (way === 'idle') await roundTrip();
         const r = await api.createSearch(body(names, k));
         s.walls.push(performance.now() - t);
         if (r.status !== 'success') throw new Error(JSON.stringify(r));
+        answers.push(r);
       }
-      s.serverCpu += cpu() - c;
+      const c1 = cpu();
+      s.main.push((mainCpu() - m0) / (to - from));
+      s.serverCpu += c1 - c;
       s.serverSys += sys() - k0;
-      s.blocks.push((cpu() - c) / (to - from));
+      s.blocks.push((c1 - c) / (to - from));
+      // The JSON text a server sends, timed apart (not in the block's figure).
+      let length = 0;
+      for (const a of answers) length += JSON.stringify(a).length;
+      if (length === 0) throw new Error('no JSON');
+      s.json.push((cpu() - c1) / (to - from));
       return;
     }
     const c = cpu();
+    const m0 = mainCpu();
     const k0 = sys();
     const r = await ask({ cmd: 'block', target: way, from, to });
+    s.main.push((mainCpu() - m0) / (to - from));
     s.serverCpu += cpu() - c;
     s.serverSys += sys() - k0;
     s.blocks.push((cpu() - c) / (to - from));
@@ -281,12 +302,35 @@ async function main() {
   console.log(`    and the HTTP layer (tamis serve minus in process idle between calls): ${both('tamis', 'idle')}`);
   console.log(`    Fastify and Node's HTTP with the same call (bare route minus in process idle between calls): ${both('bare', 'idle')}`);
   console.log(`    tamis's own layer (tamis serve minus bare route): ${both('tamis', 'bare')}`);
+  // The fair gap: the in-process call plus the JSON of its answer (JSON.stringify, timed after the block), paired.
+  const withJson = (a, b) => {
+    const d = stats[a].blocks.map((x, i) => x - stats[b].blocks[i] - stats[b].json[i]);
+    return `${(per(a, 'serverCpu') - per(b, 'serverCpu') - mean(stats[b].json)).toFixed(3)} / ${median(d).toFixed(3)} ms`;
+  };
+  const mainPaired = (a, b, json = false) => median(stats[a].main.map((x, i) => x - stats[b].main[i] - (json ? stats[b].json[i] : 0))).toFixed(3);
+  console.log(`    main thread only (no V8 background threads, no libuv pool), median of paired blocks: in process back to back ${median(stats.local.main).toFixed(3)} ms, tamis serve minus in process ${mainPaired('tamis', 'local')}, minus in process + JSON ${mainPaired('tamis', 'local', true)}, minus in process idle + JSON ${mainPaired('tamis', 'idle', true)}; bare route minus in process idle + JSON ${mainPaired('bare', 'idle', true)}; tamis serve minus bare route ${mainPaired('tamis', 'bare')}${otherServer ? `; ${againstDir} minus in process + JSON ${mainPaired('against', 'local', true)}, this build minus ${againstDir} ${mainPaired('tamis', 'against')}` : ''}`);
+  console.log(`    the JSON of the answer (JSON.stringify after the in-process call, timed apart): ${mean(stats.local.json).toFixed(3)} / ${median(stats.local.json).toFixed(3)} ms`);
+  console.log(`    FAIR GAP, tamis serve minus (in process + the JSON of its answer): back to back ${withJson('tamis', 'local')}; idle between calls ${withJson('tamis', 'idle')}`);
+  if (otherServer) console.log(`    the same, tamis serve of ${againstDir}: back to back ${withJson('against', 'local')}; idle between calls ${withJson('against', 'idle')}`);
+  // Wall time per call: the client's round trip (its own process) against the in-process call's time in this one.
+  const wallGap = (a, b) => `p50 ${(q(stats[a].walls, 0.5) - q(stats[b].walls, 0.5)).toFixed(3)}, p99 ${(q(stats[a].walls, 0.99) - q(stats[b].walls, 0.99)).toFixed(3)} ms`;
+  console.log(`    wall gap, tamis serve minus in process: back to back ${wallGap('tamis', 'local')}; idle between calls ${wallGap('tamis', 'idle')}${otherServer ? `; ${againstDir}: ${wallGap('against', 'local')} / ${wallGap('against', 'idle')}` : ''}`);
   console.log(`    for comparison, HTTP alone (canned answer, no search): server CPU ${per('canned', 'serverCpu').toFixed(3)} ms, client CPU ${per('canned', 'clientCpu').toFixed(3)} ms`);
   if (otherServer) {
     console.log(`    tamis serve of ${againstDir} minus in process: ${both('against', 'local')}; minus in process idle between calls: ${both('against', 'idle')}`);
     console.log(`    this build's tamis serve minus ${againstDir}'s (paired, same run): ${both('tamis', 'against')}`);
   }
 
+  // --gap-only: stop here (no inject, no throughput).
+  if (process.argv.includes('--gap-only')) {
+    echo.destroy();
+    child.send({ cmd: 'close' });
+    await server.close();
+    await otherServer?.close();
+    await bare.close();
+    await canned.close();
+    return;
+  }
   // The layer alone, without sockets: Fastify's inject into tamis serve and into the bare route, over an empty list
   // (the search is a few microseconds), alternating blocks of 500.
   const empty = await makeService([]);

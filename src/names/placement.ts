@@ -159,12 +159,27 @@ export interface Span {
 
 /** The first to last word that is neither an affix nor a particle (the whole name when all are). */
 export function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
-  const core = (k: number): boolean => roles?.[k] === undefined && !words[k]!.particle;
+  return coreRangeInto(words, roles, { from: 0, to: 0 });
+}
+
+/** coreRange written into `out` (a span the caller keeps), returned. */
+export function coreRangeInto(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined, out: Span): Span {
   let from = 0;
   let to = words.length;
-  while (from < to && !core(from)) from++;
-  while (to > from && !core(to - 1)) to--;
-  return from < to ? { from, to } : { from: 0, to: words.length };
+  while (from < to && !isCore(words, roles, from)) from++;
+  while (to > from && !isCore(words, roles, to - 1)) to--;
+  if (from < to) {
+    out.from = from;
+    out.to = to;
+  } else {
+    out.from = 0;
+    out.to = words.length;
+  }
+  return out;
+}
+
+function isCore(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined, k: number): boolean {
+  return roles?.[k] === undefined && !words[k]!.particle;
 }
 
 export function range(from: number, count: number): number[] {

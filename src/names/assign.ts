@@ -13,7 +13,7 @@ import { pairType } from './pair-types.js';
 import { evaluate, mayPass, singleWordsMayPass } from './placement-evidence.js';
 import { optionsInto } from './placement-options.js';
 import { onlySingleWordOptions } from './single-words.js';
-import { coreRangeInto, type AssignContext, type Assignment, type Option, type Span } from './placement.js';
+import { beginOptions, coreRangeInto, endOptions, type AssignContext, type Assignment, type Option, type Span } from './placement.js';
 
 export {
   coreRange,
@@ -46,6 +46,21 @@ const CORES: { query: Span; list: Span } = { query: { from: 0, to: 0 }, list: { 
 
 /** The placement of most evidence of every query word on the list name. */
 export function assignWords(
+  query: readonly PreparedWord[],
+  roles: readonly (AffixRole | undefined)[],
+  list: readonly PreparedWord[],
+  ctx: AssignContext,
+): Assignment | null {
+  // The name's options are pooled objects (placement.ts): the assignment returned holds none of them.
+  beginOptions();
+  try {
+    return placeWords(query, roles, list, ctx);
+  } finally {
+    endOptions();
+  }
+}
+
+function placeWords(
   query: readonly PreparedWord[],
   roles: readonly (AffixRole | undefined)[],
   list: readonly PreparedWord[],

@@ -36,8 +36,8 @@ const MAX_SEARCH_LIST_WORDS = 30;
 /** More query words than this are placed greedily (no name has as many; degenerate terms do). */
 const MAX_SEARCH_QUERY_WORDS = 12;
 
-/** Rows of the pair table (assignWords), reused: the matcher runs once at a time. */
-const PAIR_ROWS: (WordMatchType | null)[][] = [];
+/** Rows of the pair table (assignWords) by the list name's number of words, reused: the matcher runs once at a time. */
+const PAIR_ROWS: (WordMatchType | null)[][][] = [];
 
 /** The options of each query word (assignWords), in arrays reused from name to name. */
 const OPTIONS: Option[][] = [];
@@ -69,14 +69,14 @@ function placeWords(
   const n = query.length;
   const m = list.length;
   if (n === 0) return null;
-  // The pair table in rows reused from name to name (read only within this call; a repeated word's row is not read).
-  while (PAIR_ROWS.length < n) PAIR_ROWS.push([]);
-  const pair = PAIR_ROWS;
+  // The pair table in rows of m cells reused from name to name (read only within this call; a repeated word's row
+  // is not read).
+  const pair = (PAIR_ROWS[m] ??= []);
+  while (pair.length < n) pair.push(new Array<WordMatchType | null>(m).fill(null));
   for (let i = 0; i < n; i++) {
     if (ctx.duplicateOf?.[i] !== undefined) continue;
     const q = query[i]!;
     const row = pair[i]!;
-    row.length = m;
     for (let j = 0; j < m; j++) row[j] = pairType(q, i, list[j]!, ctx);
   }
   const exact = allExact(pair, n, m, ctx);

@@ -75,11 +75,9 @@ function storedName(index: EntityIndex, n: number): PreparedName {
   const vocabulary = index.vocab.words;
   const from = store.wordStart[n]!;
   const length = store.wordStart[n + 1]! - from;
-  const name = STORED;
+  const name = (STORED[length] ??= { original: '', words: new Array<PreparedWord>(length), roles: new Array<AffixRole | undefined>(length).fill(undefined), group: 0 });
   const words = name.words;
   const roles = name.roles;
-  words.length = length;
-  roles.length = length;
   for (let j = 0; j < length; j++) {
     words[j] = vocabulary[store.wordIds[from + j]!]!;
     roles[j] = AFFIX_ROLES[store.roles[from + j]!];
@@ -88,8 +86,8 @@ function storedName(index: EntityIndex, n: number): PreparedName {
   return name;
 }
 
-/** The name storedName writes (its text is never read by the matcher). */
-const STORED: { original: string; words: PreparedWord[]; roles: (AffixRole | undefined)[]; group: number } = { original: '', words: [], roles: [], group: 0 };
+/** The names storedName writes, by number of words (its text is never read by the matcher). */
+const STORED: { original: string; words: PreparedWord[]; roles: (AffixRole | undefined)[]; group: number }[] = [];
 
 /**
  * Whether mayMatch decided that a name's group does not match in this search (evaluateEntity may pass the name

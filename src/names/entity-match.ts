@@ -190,22 +190,42 @@ export function evaluateEntity(query: PreparedQuery, prepared: PreparedEntity, s
  * roles and entity type only (a weak alias aside): the verdict of a name group (PreparedName.group).
  */
 export function matchOneName(query: PreparedQuery, name: PreparedName, entityType: Entity['entity_type'], settings: EntityMatchSettings, weakAlias?: (word: PreparedWord) => boolean): NameMatch | null {
-  return matchName(query, name, {
-    tables: settings.tables,
-    minEditLength: settings.minEditLength,
-    exactMatch: settings.exactMatch,
-    nameVariations: settings.nameVariations,
-    minMatchedWords: settings.minMatchedWords,
-    listEntityType: entityType,
-    knownType: settings.knownType,
-    pairTypes: settings.pairTypes,
-    weight: settings.weight,
-    weightOfId: settings.weightOfId,
-    threshold: settings.threshold,
-    singleWords: settings.multiWordForms !== undefined && !settings.multiWordForms(name),
-    weakAlias,
-  });
+  const options = MATCH_OPTIONS;
+  options.tables = settings.tables;
+  options.minEditLength = settings.minEditLength;
+  options.exactMatch = settings.exactMatch;
+  options.nameVariations = settings.nameVariations;
+  options.minMatchedWords = settings.minMatchedWords;
+  options.listEntityType = entityType;
+  options.knownType = settings.knownType;
+  options.pairTypes = settings.pairTypes;
+  options.weight = settings.weight;
+  options.weightOfId = settings.weightOfId;
+  options.threshold = settings.threshold;
+  options.singleWords = settings.multiWordForms !== undefined && !settings.multiWordForms(name);
+  options.weakAlias = weakAlias;
+  return matchName(query, name, options);
 }
+
+/**
+ * The matcher's options, one object written afresh for each name (matchOneName): matchName keeps nothing of it and
+ * runs once at a time (a weak alias's rule reads the entity, never the matcher), so a name costs no options object.
+ */
+const MATCH_OPTIONS: NameMatchOptions = {
+  tables: undefined as unknown as WordTables,
+  minEditLength: null,
+  exactMatch: false,
+  nameVariations: false,
+  minMatchedWords: undefined,
+  listEntityType: 'person',
+  knownType: undefined,
+  pairTypes: undefined,
+  weight: undefined as unknown as WordWeight,
+  weightOfId: undefined,
+  threshold: 0,
+  singleWords: false,
+  weakAlias: undefined,
+};
 
 /** The spec's `match_types`, `match_types_details` and `score` of an evaluated entity. */
 export function describeEntity(query: PreparedQuery, entity: Entity, evaluation: EntityEvaluation, settings: EntityMatchSettings): EntityMatch {

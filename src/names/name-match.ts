@@ -222,6 +222,31 @@ function fillListMasses(name: PreparedName, weight: WordWeight, out: number[], w
 /** The list masses of the name being matched (matchName), reused from name to name: the matcher runs once at a time. */
 const LIST_MASS: number[] = [];
 
+/**
+ * The matcher's context, one object written afresh for each name (matchName): the matcher runs once at a time and
+ * keeps nothing of it, so a name costs no context object (every field always set: one hidden class).
+ */
+const CONTEXT: AssignContext = {
+  gluedPairs: undefined,
+  tables: undefined as unknown as WordTables,
+  minEditLength: null,
+  nicknames: false,
+  initials: false,
+  acronyms: false,
+  listRoles: undefined,
+  reverseAcronyms: false,
+  nameVariations: false,
+  knownType: undefined,
+  pairTypes: undefined,
+  queryMass: [],
+  listMass: [],
+  listTotal: 0,
+  duplicateOf: undefined,
+  lambda: 0,
+  queryWeight: 0,
+  singleWords: undefined,
+};
+
 /** A full word: neither an initial, a particle, an affix (`role`) nor a repeated query word. */
 function isFullWord(w: PreparedWord, role: AffixRole | undefined, repeat: boolean): boolean {
   return role === undefined && !w.particle && !repeat && !(w.text.length === 1 && !w.isNumber);
@@ -277,26 +302,26 @@ export function matchName(query: PreparedQuery, name: PreparedName, options: Nam
   const personName = options.listEntityType === 'person' || (person && query.entityType === 'person');
   const listMass = LIST_MASS;
   const listTotal = fillListMasses(name, options.weight, listMass, options.weightOfId);
-  const assignment = assignWords(query.words, query.roles[profile], name.words, {
-    gluedPairs: query.gluedPairs,
-    tables: options.tables,
-    minEditLength: options.minEditLength,
-    nicknames: person,
-    initials: person,
-    acronyms: options.listEntityType === 'company' || options.listEntityType === 'organisation' ? !person : false,
-    listRoles: name.roles,
-    reverseAcronyms: query.entityType === 'company' || query.entityType === 'organisation',
-    nameVariations: options.nameVariations,
-    knownType: options.knownType,
-    pairTypes: options.pairTypes,
-    queryMass: queryMasses(query, profile, options.weight),
-    listMass,
-    listTotal,
-    duplicateOf: query.duplicateOf,
-    lambda: threshold / (1 - threshold),
-    queryWeight: personName ? QUERY_LEFT : QUERY_LEFT_ORGANISATION,
-    singleWords: options.singleWords,
-  });
+  const ctx = CONTEXT;
+  ctx.gluedPairs = query.gluedPairs;
+  ctx.tables = options.tables;
+  ctx.minEditLength = options.minEditLength;
+  ctx.nicknames = person;
+  ctx.initials = person;
+  ctx.acronyms = options.listEntityType === 'company' || options.listEntityType === 'organisation' ? !person : false;
+  ctx.listRoles = name.roles;
+  ctx.reverseAcronyms = query.entityType === 'company' || query.entityType === 'organisation';
+  ctx.nameVariations = options.nameVariations;
+  ctx.knownType = options.knownType;
+  ctx.pairTypes = options.pairTypes;
+  ctx.queryMass = queryMasses(query, profile, options.weight);
+  ctx.listMass = listMass;
+  ctx.listTotal = listTotal;
+  ctx.duplicateOf = query.duplicateOf;
+  ctx.lambda = threshold / (1 - threshold);
+  ctx.queryWeight = personName ? QUERY_LEFT : QUERY_LEFT_ORGANISATION;
+  ctx.singleWords = options.singleWords;
+  const assignment = assignWords(query.words, query.roles[profile], name.words, ctx);
   if (assignment === null || !accepted(assignment, query, name, profile, personName, options)) return null;
   const { placed } = assignment;
   return { placed, profile, matchClass: matchClassOf(placed), inOrder: isInOrder(placed), evidence: assignment.evidence };

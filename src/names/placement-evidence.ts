@@ -1,6 +1,6 @@
 /** The evidence of a placement of query words on a list name (evidence.ts), and a bound checked before the search. */
 import type { AffixRole } from './affixes.js';
-import { coreRange, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord } from './placement.js';
+import { coreRangeInto, MAX_ACRONYM, MIN_ACRONYM, placement, type AssignContext, type Assignment, type Option, type PlacedWord, type Span } from './placement.js';
 import {
   INITIAL_MASS,
   LIST_LEFT,
@@ -19,11 +19,11 @@ import type { WordMatchType } from './types.js';
  * each query word at its best option (a word that a glued option of an earlier word may cover counts at least 0).
  * Most list names a query is compared with fail this, and skip the search.
  */
-export function mayPass(options: readonly Option[][], ctx: AssignContext): boolean {
+export function mayPass(options: readonly (readonly Option[])[], ctx: AssignContext, n = options.length): boolean {
   let anchor = false;
   let bound = 0;
   let coveredTo = 0;
-  for (let i = 0; i < options.length; i++) {
+  for (let i = 0; i < n; i++) {
     let best = -Infinity;
     let reach = i + 1;
     for (const o of options[i]!) {
@@ -37,6 +37,9 @@ export function mayPass(options: readonly Option[][], ctx: AssignContext): boole
   if (!anchor) return false;
   return bound - ctx.lambda * LIST_LEFT * ctx.listTotal >= -1e-9;
 }
+
+/** The query's core span (singleWordsMayPass), reused. */
+const CORE: Span = { from: 0, to: 0 };
 
 /**
  * `mayPass` for a list name on which every option places one query word on one list word (the caller knows the
@@ -52,7 +55,7 @@ export function singleWordsMayPass(
   ctx: AssignContext,
 ): boolean | undefined {
   if (ctx.acronyms) {
-    const core = coreRange(query, roles);
+    const core = coreRangeInto(query, roles, CORE);
     const q = query[core.from]!;
     if (core.to === core.from + 1 && !q.isNumber && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM) return undefined;
   }
@@ -102,7 +105,9 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
   let parts = 0;
   let unplaced = 0;
   let sharpUnplaced = false;
-  const matched = new Array<boolean>(list.length).fill(false);
+  if (MATCHED.length < list.length) MATCHED = new Uint8Array(2 * list.length);
+  const matched = MATCHED;
+  matched.fill(0, 0, list.length);
   // The one query word placed by a full word when only one is (its first index), and whether it is spelt out.
   let partAt = -1;
   let partExact = false;
@@ -118,7 +123,7 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
       unplaced += c.queryMass;
       if (sharp(query[i]!, ctx)) sharpUnplaced = true;
     }
-    for (const j of c.list) matched[j] = true;
+    for (const j of c.list) matched[j] = 1;
     if (c.anchor && !shortGlue) anchored = true;
     if (c.part) {
       parts += shortGlue ? 1 : c.queryCount;
@@ -161,6 +166,9 @@ export function evaluate(choices: readonly Option[], n: number, query: readonly 
   return { placed, credit, queryLeft, listLeft, evidence, anchored, parts, contradiction };
 }
 
+/** The list words a placement matched (evaluate), 1 each, reused from name to name: the matcher runs once at a time. */
+let MATCHED = new Uint8Array(32);
+
 /** Anchoring types that leave a word's spelling uncertain (any other anchor spells it out, or an acronym). */
 const FUZZY: ReadonlySet<string> = new Set(['edit_distance', 'phonetic']);
 
@@ -171,10 +179,10 @@ function shortWords(query: readonly PreparedWord[], from: number, count: number)
 }
 
 /** Some list word that weighs is left unmatched and is no repeat of a matched one (`J Y J`: the second `J`). */
-function newWordLeft(list: readonly PreparedWord[], matched: readonly boolean[], ctx: AssignContext): boolean {
+function newWordLeft(list: readonly PreparedWord[], matched: Uint8Array, ctx: AssignContext): boolean {
   for (let j = 0; j < list.length; j++) {
     if (matched[j] || ctx.listMass[j] === 0) continue;
-    if (!list.some((w, k) => matched[k] && w.text === list[j]!.text)) return true;
+    if (!list.some((w, k) => matched[k] === 1 && w.text === list[j]!.text)) return true;
   }
   return false;
 }

@@ -47,7 +47,21 @@ export function optionsFor(
   ctx: AssignContext,
   cores: { query: Span; list: Span } | undefined,
 ): Option[] {
-  const options: Option[] = [];
+  return optionsInto([], i, query, roles, list, pair, ctx, cores);
+}
+
+/** optionsFor written into `options` (an array the caller reuses, emptied first), returned. */
+export function optionsInto(
+  options: Option[],
+  i: number,
+  query: readonly PreparedWord[],
+  roles: readonly (AffixRole | undefined)[],
+  list: readonly PreparedWord[],
+  pair: readonly (readonly (WordMatchType | null)[])[],
+  ctx: AssignContext,
+  cores: { query: Span; list: Span } | undefined,
+): Option[] {
+  options.length = 0;
   const q = query[i]!;
   const n = query.length;
   const m = list.length;

@@ -136,7 +136,45 @@ export function makeOption(
   anchor: boolean,
   part: boolean,
 ): Option {
-  return { queryCount, list, type, credit, queryMass, value: credit * gain - cost * queryMass, freeDrop, acronym, anchor, part, duplicate: false };
+  if (!POOL.active) return { queryCount, list, type, credit, queryMass, value: credit * gain - cost * queryMass, freeDrop, acronym, anchor, part, duplicate: false };
+  const objects = POOL.objects;
+  let o = objects[POOL.next];
+  if (o === undefined) {
+    o = { queryCount, list, type, credit, queryMass, value: credit * gain - cost * queryMass, freeDrop, acronym, anchor, part, duplicate: false };
+    objects.push(o);
+  } else {
+    o.queryCount = queryCount;
+    o.list = list;
+    o.type = type;
+    o.credit = credit;
+    o.queryMass = queryMass;
+    o.value = credit * gain - cost * queryMass;
+    o.freeDrop = freeDrop;
+    o.acronym = acronym;
+    o.anchor = anchor;
+    o.part = part;
+    o.duplicate = false;
+  }
+  POOL.next++;
+  return o;
+}
+
+/**
+ * Options made while the matcher weighs one name (assignWords, between beginOptions and endOptions) are objects
+ * reused from name to name: nothing keeps an option past the name (a placement copies what it reads of one).
+ * Outside, makeOption makes a new object.
+ */
+const POOL: { active: boolean; next: number; objects: Option[] } = { active: false, next: 0, objects: [] };
+
+/** Options made from here on are the pool's, from its first object on (the options of the last name are done with). */
+export function beginOptions(): void {
+  POOL.active = true;
+  POOL.next = 0;
+}
+
+/** Options made from here on are new objects. */
+export function endOptions(): void {
+  POOL.active = false;
 }
 
 export function sum(values: readonly number[], from: number, count: number): number {
@@ -159,12 +197,27 @@ export interface Span {
 
 /** The first to last word that is neither an affix nor a particle (the whole name when all are). */
 export function coreRange(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined): Span {
-  const core = (k: number): boolean => roles?.[k] === undefined && !words[k]!.particle;
+  return coreRangeInto(words, roles, { from: 0, to: 0 });
+}
+
+/** coreRange written into `out` (a span the caller keeps), returned. */
+export function coreRangeInto(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined, out: Span): Span {
   let from = 0;
   let to = words.length;
-  while (from < to && !core(from)) from++;
-  while (to > from && !core(to - 1)) to--;
-  return from < to ? { from, to } : { from: 0, to: words.length };
+  while (from < to && !isCore(words, roles, from)) from++;
+  while (to > from && !isCore(words, roles, to - 1)) to--;
+  if (from < to) {
+    out.from = from;
+    out.to = to;
+  } else {
+    out.from = 0;
+    out.to = words.length;
+  }
+  return out;
+}
+
+function isCore(words: readonly PreparedWord[], roles: readonly (AffixRole | undefined)[] | undefined, k: number): boolean {
+  return roles?.[k] === undefined && !words[k]!.particle;
 }
 
 export function range(from: number, count: number): number[] {

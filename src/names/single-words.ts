@@ -7,8 +7,11 @@
  */
 import type { AffixRole } from './affixes.js';
 import { gluedType } from './pair-types.js';
-import { coreRange, MAX_ACRONYM, MIN_ACRONYM, type AssignContext } from './placement.js';
+import { coreRangeInto, MAX_ACRONYM, MIN_ACRONYM, type AssignContext, type Span } from './placement.js';
 import type { PreparedWord } from './prepare.js';
+
+/** The query's core span, reused. */
+const CORE: Span = { from: 0, to: 0 };
 
 export function onlySingleWordOptions(
   query: readonly PreparedWord[],
@@ -20,7 +23,7 @@ export function onlySingleWordOptions(
   const m = list.length;
   if (ctx.acronyms) {
     // A query of one core word of 3 to 8 letters may be a list acronym's run; query words may spell out a list word.
-    const core = coreRange(query, roles);
+    const core = coreRangeInto(query, roles, CORE);
     const length = core.to - core.from;
     if (length === 1) {
       const q = query[core.from]!;

@@ -8,10 +8,12 @@
 import { birthYearVerdict } from '../names/birth-year.js';
 import { matchOneName, type EntityMatchSettings } from '../names/entity-match.js';
 import type { NameMatch, PreparedQuery } from '../names/name-match.js';
-import type { PreparedName } from '../names/prepare.js';
+import type { AffixRole } from '../names/affixes.js';
+import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { EntityType } from '../types/entity.js';
 import type { EntityIndex } from './entity-index.js';
 import type { NameCheck } from './name-check.js';
+import { AFFIX_ROLES } from './name-store.js';
 import type { StampedMarks } from './stamps.js';
 
 /** A group's verdict in `verdicts`: not decided yet (0), no match, a match. */
@@ -51,7 +53,7 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
     if (verdict === NO_MATCH || !screen.mayAnchorStored(slot, n)) continue;
     const entityType = index.entityType(slot) as EntityType;
     let match: NameMatch | null = null;
-    if (screen.namePossible.stored(n, entityType)) match = matchOneName(screen.query, index.names(slot)[n - first]!, entityType, settings);
+    if (screen.namePossible.stored(n, entityType)) match = matchOneName(screen.query, storedName(index, n), entityType, settings);
     // Only matches go to the memo evaluateEntity reads: the names decided not to match are passed over there
     // (decidedNoMatch), so most verdicts of a search cost one stamped mark and no map entry.
     verdicts.set(group, match === null ? NO_MATCH : MATCH);
@@ -62,6 +64,30 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
   }
   return false;
 }
+
+/**
+ * Name `n` of the index's name store as the matcher reads it (its words and affix roles), written into one object
+ * reused from name to name: the matcher keeps nothing of the name it is given (its match holds placements only),
+ * so a check makes no name, and not the entity's other names either.
+ */
+function storedName(index: EntityIndex, n: number): PreparedName {
+  const store = index.nameStore;
+  const vocabulary = index.vocab.words;
+  const from = store.wordStart[n]!;
+  const length = store.wordStart[n + 1]! - from;
+  const name = (STORED[length] ??= { original: '', words: new Array<PreparedWord>(length), roles: new Array<AffixRole | undefined>(length).fill(undefined), group: 0 });
+  const words = name.words;
+  const roles = name.roles;
+  for (let j = 0; j < length; j++) {
+    words[j] = vocabulary[store.wordIds[from + j]!]!;
+    roles[j] = AFFIX_ROLES[store.roles[from + j]!];
+  }
+  name.group = store.group[n]!;
+  return name;
+}
+
+/** The names storedName writes, by number of words (its text is never read by the matcher). */
+const STORED: { original: string; words: PreparedWord[]; roles: (AffixRole | undefined)[]; group: number }[] = [];
 
 /**
  * Whether mayMatch decided that a name's group does not match in this search (evaluateEntity may pass the name

@@ -14,7 +14,7 @@ import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
-import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
+import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { SparseBits, StampedMarks } from './stamps.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
@@ -180,7 +180,13 @@ export class CandidateFinder {
     const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
     const need = Math.min(parts, popcount(required));
     const { stamps, now, planes } = this.words.view();
-    const marked = this.marked.bits;
+    // What markWords wrote, read by strongWords.
+    const creditTable = this.creditTable;
+    const marked: MarkedWords = {
+      reachedBy: (id) => (stamps[id] === now ? planes[BITS]![id]! | planes[OPTIONAL_BITS]![id]! : 0),
+      creditOn: (i, id) => creditTable[(planes[ROW]![id]! - 1) * n + i]!,
+    };
+    const markedBits = this.marked.bits;
     const touched = walkPostings(index, this.reached, {
       query,
       r,
@@ -188,7 +194,7 @@ export class CandidateFinder {
       walk,
       witnesses,
       optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
-      strong: threshold ? strongWords(index, r, feasible, witnessed) : undefined,
+      strong: threshold ? strongWords(index, r, feasible, witnessed, marked) : undefined,
       acronymAnchorSlots,
       threshold,
       need,
@@ -231,7 +237,7 @@ export class CandidateFinder {
       let flags = 0;
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
-        if ((marked[id >>> 5]! & (1 << (id & 31))) === 0) continue;
+        if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         found |= bitsOf[id]!;
         flags |= flagsOf[id]!;
       }
@@ -250,7 +256,7 @@ export class CandidateFinder {
       }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
-        if ((marked[id >>> 5]! & (1 << (id & 31))) === 0) continue;
+        if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         const b = bitsOf[id]!;
         const all = b | optionalOf[id]!;
         const parts = splitCredits === undefined ? 0 : partOf[id]!;

@@ -200,7 +200,7 @@ export class CandidateFinder {
       need,
       requiredOf: (id) => (stamps[id] === now && (index.singleLetterWords[id] !== 1 || (planes[FLAGS]![id]! & WordFlag.Soft) !== 0 || index.vocab.words[id]!.isNumber) ? planes[BITS]![id]! : 0),
       optionalOf: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Optional) !== 0,
-      acronymBits,
+      acronymBits: acronyms ? acronymBits : undefined,
       counters,
     });
     counters.entitiesTouched += touched.length;

@@ -53,8 +53,8 @@ export interface WalkInput {
   requiredOf: (id: number) => number;
   /** Whether an optional query word reaches a vocabulary word, by id. */
   optionalOf: (id: number) => boolean;
-  /** Per slot: the bits of the required query words its organisation names spell as acronyms. */
-  acronymBits: StampedMarks;
+  /** Per slot: the bits of the required query words its organisation names spell as acronyms (undefined: none does). */
+  acronymBits: StampedMarks | undefined;
   counters: { postingsWalked: number };
 }
 
@@ -188,7 +188,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const personQuery = query.entityType === 'person';
   const out: number[] = [];
   for (const slot of touched) {
-    const bits = held[slot]! | acronymBits.get(slot) | unknown;
+    const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
     if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
   }
   return out;

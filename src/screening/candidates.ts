@@ -14,10 +14,10 @@ import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
 import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
-import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility } from './feasibility.js';
+import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
-import { StampedMarks } from './stamps.js';
-import { walkPostings } from './postings-walk.js';
+import { SparseBits, StampedMarks } from './stamps.js';
+import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
 export interface CandidateSettings {
@@ -106,12 +106,17 @@ export class CandidateFinder {
    * reaching it (plane OPTIONAL_BITS), and the bits of the query words it is a split part of (plane PART_BITS).
    */
   readonly words = new StampedMarks(5);
+  /**
+   * The vocabulary words marked in `words`, as bits: the loops over an entity's words test these (in cache) before
+   * reading the marks.
+   */
+  private readonly marked = new SparseBits();
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
-  private readonly reached = new StampedMarks(1);
+  private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0) };
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
-  /** Per slot: whether a query acronym could anchor a hit on one of its names. */
-  private readonly acronymAnchor = new StampedMarks();
+  /** The slots on a name of which a query acronym could anchor a hit. */
+  private readonly acronymAnchor = new SparseBits();
   private creditTable = new Float64Array(256);
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
@@ -159,7 +164,7 @@ export class CandidateFinder {
       const q = query.words[core.from]!;
       if (core.to === core.from + 1 && core.from < n && !q.isNumber && q.text.length >= MIN_ACRONYM && q.text.length <= MAX_ACRONYM) {
         acronymAnchorSlots = acronymSlots[core.from] ?? [];
-        for (const slot of acronymAnchorSlots) acronymAnchor.set(slot, 1);
+        for (const slot of acronymAnchorSlots) acronymAnchor.add(slot);
       }
     }
     const acronymBits = this.acronymBits;
@@ -175,6 +180,13 @@ export class CandidateFinder {
     const parts = settings.exactMatch || settings.threshold === undefined ? 1 : settings.nameVariations ? 1 : 2;
     const need = Math.min(parts, popcount(required));
     const { stamps, now, planes } = this.words.view();
+    // What markWords wrote, read by strongWords.
+    const creditTable = this.creditTable;
+    const marked: MarkedWords = {
+      reachedBy: (id) => (stamps[id] === now ? planes[BITS]![id]! | planes[OPTIONAL_BITS]![id]! : 0),
+      creditOn: (i, id) => creditTable[(planes[ROW]![id]! - 1) * n + i]!,
+    };
+    const markedBits = this.marked.bits;
     const touched = walkPostings(index, this.reached, {
       query,
       r,
@@ -182,13 +194,13 @@ export class CandidateFinder {
       walk,
       witnesses,
       optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
-      strong: threshold ? strongWords(index, r, feasible, witnessed) : undefined,
+      strong: threshold ? strongWords(index, r, feasible, witnessed, marked) : undefined,
       acronymAnchorSlots,
       threshold,
       need,
       requiredOf: (id) => (stamps[id] === now && (index.singleLetterWords[id] !== 1 || (planes[FLAGS]![id]! & WordFlag.Soft) !== 0 || index.vocab.words[id]!.isNumber) ? planes[BITS]![id]! : 0),
       optionalOf: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Optional) !== 0,
-      acronymBits,
+      acronymBits: acronyms ? acronymBits : undefined,
       counters,
     });
     counters.entitiesTouched += touched.length;
@@ -225,7 +237,7 @@ export class CandidateFinder {
       let flags = 0;
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
-        if (stamps[id] !== now) continue;
+        if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         found |= bitsOf[id]!;
         flags |= flagsOf[id]!;
       }
@@ -244,7 +256,7 @@ export class CandidateFinder {
       }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
-        if (stamps[id] !== now) continue;
+        if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         const b = bitsOf[id]!;
         const all = b | optionalOf[id]!;
         const parts = splitCredits === undefined ? 0 : partOf[id]!;
@@ -307,6 +319,8 @@ export class CandidateFinder {
     const { n, required, reach, wordTypes, softIds, anchorable } = r;
     const marks = this.words;
     marks.reset(index.vocab.size);
+    const marked = this.marked;
+    marked.reset(index.vocab.size);
     let total = 0;
     for (let j = 0; j < n; j++) total += reach[j]!.size + r.splitParts[j]!.size;
     if (this.creditTable.length < total * n) {
@@ -324,6 +338,7 @@ export class CandidateFinder {
       if (row < 0) {
         row = next++;
         marks.set(id, row + 1, ROW);
+        marked.add(id);
         table.fill(0, row * n, row * n + n);
         splitTable.fill(0, row * n, row * n + n);
         partTable.fill(0, row * n, row * n + n);
@@ -352,9 +367,15 @@ export class CandidateFinder {
     }
     // A word the matcher could anchor on, or a word of a glued, split or abbreviated form (placed as a form, it
     // anchors whatever its type alone: `casa` on `c a s a` of `E.C.A. S.A.`), is one namePossible takes as an anchor.
-    for (const id of softIds) marks.or(id, WordFlag.Soft | WordFlag.AnchorPossible, FLAGS);
-    if (anchorable !== undefined) for (const id of anchorable) marks.or(id, WordFlag.Anchorable | WordFlag.AnchorPossible, FLAGS);
-    if (r.forms !== undefined) for (const id of r.forms) marks.or(id, WordFlag.Form | WordFlag.AnchorPossible, FLAGS);
+    const flag = (ids: Iterable<number>, flags: number): void => {
+      for (const id of ids) {
+        marks.or(id, flags, FLAGS);
+        marked.add(id);
+      }
+    };
+    flag(softIds, WordFlag.Soft | WordFlag.AnchorPossible);
+    if (anchorable !== undefined) flag(anchorable, WordFlag.Anchorable | WordFlag.AnchorPossible);
+    if (r.forms !== undefined) flag(r.forms, WordFlag.Form | WordFlag.AnchorPossible);
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */

@@ -250,9 +250,9 @@ export function capSplits(splitCredits: Float64Array | undefined, partSums: Floa
  * (QueryReach.splitWitness: a weak witness brings its credit); else the split credit on the whole list counts.
  * Under exact_match, or where every word is needed (no evidence rule), there is no credit bound: undefined.
  */
-export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibility, witnessed: boolean): number[] | undefined {
-  const creditOn = feasible.creditOn;
-  if (creditOn === undefined) return undefined;
+export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibility, witnessed: boolean, marked?: MarkedWords): number[] | undefined {
+  if (feasible.creditOn === undefined) return undefined;
+  const creditOn = marked?.creditOn ?? feasible.creditOn;
   const { n, reach, required, splitWitness } = r;
   // The words, most postings first (ties by id): each word once, its postings' length beside it.
   const ids: number[] = [];
@@ -275,8 +275,9 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
     trial.set(weak);
     if (trialSplits !== undefined) trialSplits.set(weakSplits!);
     let trialMask = mask;
+    const by = marked?.reachedBy(id);
     for (let j = 0; j < n; j++) {
-      if (reach[j]!.has(id)) {
+      if (by === undefined ? reach[j]!.has(id) : (by >>> j) & 1) {
         trial[j] = Math.max(trial[j]!, creditOn(j, id));
         trialMask |= 1 << j;
       }
@@ -289,6 +290,17 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
     } else strong.push(id);
   }
   return strong;
+}
+
+/**
+ * What the search's marks (candidates.ts markWords) already hold about the vocabulary words reached, read by
+ * strongWords instead of the reach sets and Feasibility.creditOn.
+ */
+export interface MarkedWords {
+  /** The bits of the query words (required or not) reaching a vocabulary word: 0 for a word none reaches. */
+  reachedBy(id: number): number;
+  /** Feasibility.creditOn of a query word on a vocabulary word it reaches. */
+  creditOn(i: number, id: number): number;
 }
 
 /** `ids` ordered by `lengths` (beside them) descending, ties by id ascending. */

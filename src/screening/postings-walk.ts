@@ -9,7 +9,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { EntityIndex } from './entity-index.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { QueryReach } from './query-reach.js';
-import type { StampedMarks } from './stamps.js';
+import { grown, type SparseBits, type StampedMarks } from './stamps.js';
 
 /** The flag of a slot holding a word an optional query word reaches (in the bits `walkPostings` keeps per slot). */
 const HOLDS_OPTIONAL = 1 << 31;
@@ -53,20 +53,28 @@ export interface WalkInput {
   requiredOf: (id: number) => number;
   /** Whether an optional query word reaches a vocabulary word, by id. */
   optionalOf: (id: number) => boolean;
-  /** Per slot: the bits of the required query words its organisation names spell as acronyms. */
-  acronymBits: StampedMarks;
+  /** Per slot: the bits of the required query words its organisation names spell as acronyms (undefined: none does). */
+  acronymBits: StampedMarks | undefined;
   counters: { postingsWalked: number };
 }
 
 /**
- * The slots to check (each once), in the order reached. `reached` is reset here: plane 0 holds, where the parts
- * filter ran, the bits of the required query words each slot holds a word of.
+ * The slots a walk reaches: a bit per slot (cleared in the slots reached, whatever the size of the list), and beside
+ * it, per slot reached, the bits of the required query words it holds a word of (where the parts filter ran; the
+ * entry of a slot not reached is stale).
  */
-export function walkPostings(index: EntityIndex, reached: StampedMarks, input: WalkInput): number[] {
+export interface ReachedSlots {
+  slots: SparseBits;
+  held: Int32Array;
+}
+
+/** The slots to check (each once), in the order reached. `reached` is reset here. */
+export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number[] {
   const { query, r, walk, witnesses, optionalAlone, strong, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
-  reached.reset(index.slotCount);
+  reached.slots.reset(index.slotCount);
+  reached.held = grown(reached.held, index.slotCount);
   // The words whose postings the walk reads: the drivers' reach, or the anchorable words when fewer postings.
   let driverCost = 0;
   for (const id of witnesses ?? []) driverCost += postingsOf.count(id);
@@ -135,17 +143,16 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   }
   const touched: number[] = [];
   if (!filter) others = [];
-  // The marks' arrays, read and written directly: this loop runs once per posting.
-  const { stamps, now, planes } = reached.view();
-  const held = planes[0]!;
+  // The set and the held bits, read and written directly: this loop runs once per posting.
+  const set = reached.slots;
+  const held = reached.held;
   const postingSlots = postingsOf.slots;
   // `count` slots of the postings from `from` (a word's), then the acronyms' lists: two loops, each over one kind of array.
   const walked = (from: number, count: number, bits: number): void => {
     counters.postingsWalked += count;
     for (let k = from, to = from + count; k < to; k++) {
       const slot = postingSlots[k]!;
-      if (stamps[slot] !== now) {
-        stamps[slot] = now;
+      if (set.add(slot)) {
         held[slot] = bits;
         touched.push(slot);
       } else held[slot]! |= bits;
@@ -156,14 +163,14 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
     counters.postingsWalked += slots.length;
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
-      if (stamps[slot] !== now) {
-        stamps[slot] = now;
+      if (set.add(slot)) {
         held[slot] = 0;
         touched.push(slot);
       }
     }
   }
   if (!filter) return touched;
+  const bitsOfSet = set.bits;
   for (const id of others) {
     const from = postingsOf.first(id);
     const to = from + postingsOf.count(id);
@@ -171,7 +178,7 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
     const bits = bitsOfWord(id);
     for (let k = from; k < to; k++) {
       const slot = postingSlots[k]!;
-      if (stamps[slot] === now) held[slot]! |= bits;
+      if ((bitsOfSet[slot >>> 5]! & (1 << (slot & 31))) !== 0) held[slot]! |= bits;
     }
   }
   // A person's entity (or any, for a person query) whose names all have two full words needs evidence on two name
@@ -181,7 +188,7 @@ export function walkPostings(index: EntityIndex, reached: StampedMarks, input: W
   const personQuery = query.entityType === 'person';
   const out: number[] = [];
   for (const slot of touched) {
-    const bits = held[slot]! | acronymBits.get(slot) | unknown;
+    const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
     if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
   }
   return out;

@@ -76,3 +76,43 @@ export function grown<T extends Typed>(array: T, size: number): T {
   out.set(array);
   return out;
 }
+
+/**
+ * A set of ids (entity slots, vocabulary words) as bits, one per id, with the 32-bit words it set listed: clearing
+ * it costs the words touched, not the size of the list. Its bits (an eighth of a byte per id) stay in cache where
+ * a stamp per id (StampedMarks, four bytes) does not: a loop testing many ids of a large list reads it instead.
+ */
+export class SparseBits {
+  /** The bits: id `i` is bit `i & 31` of `bits[i >>> 5]` (read directly in hot loops; valid until `reset`). */
+  bits = new Int32Array(0);
+  /** The indexes in `bits` of the words holding a set bit (each once). */
+  private touched = new Int32Array(64);
+  private count = 0;
+
+  /** Empty the set, for ids below `size` (clears only the words set since the last reset). */
+  reset(size: number): void {
+    const bits = this.bits;
+    for (let k = 0; k < this.count; k++) bits[this.touched[k]!] = 0;
+    this.count = 0;
+    const words = (size + 31) >>> 5;
+    if (bits.length < words) this.bits = grown(bits, words);
+  }
+
+  has(id: number): boolean {
+    return (this.bits[id >>> 5]! & (1 << (id & 31))) !== 0;
+  }
+
+  /** Add the id; true when it was not in the set. */
+  add(id: number): boolean {
+    const w = id >>> 5;
+    const old = this.bits[w]!;
+    const bit = 1 << (id & 31);
+    if ((old & bit) !== 0) return false;
+    if (old === 0) {
+      if (this.count === this.touched.length) this.touched = grown(this.touched, this.count + 1);
+      this.touched[this.count++] = w;
+    }
+    this.bits[w] = old | bit;
+    return true;
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareEntity, createScreener, type SearchRequest } from '../../src/index.js';
 import type { SearchCounters } from '../../src/screening/candidates.js';
-import { StampedMarks } from '../../src/screening/stamps.js';
+import { SparseBits, StampedMarks } from '../../src/screening/stamps.js';
 import { person } from './fixtures.js';
 
 /** The work one search did (counters of the list's candidate finder), and its total_hits. */
@@ -33,6 +33,30 @@ describe('generation-stamped marks', () => {
     marks.reset(100_000);
     marks.set(99_999, 5);
     expect([marks.get(2), marks.get(99_999)]).toEqual([0, 5]);
+  });
+});
+
+describe('sparse bit sets', () => {
+  it('hold the ids added, each added once, and hold none after a reset', () => {
+    const set = new SparseBits();
+    set.reset(100);
+    expect([set.add(3), set.add(3), set.add(35), set.add(99)]).toEqual([true, false, true, true]);
+    expect([0, 3, 4, 35, 67, 99].map((id) => set.has(id))).toEqual([false, true, false, true, false, true]);
+    set.reset(100);
+    expect([3, 35, 99].map((id) => set.has(id))).toEqual([false, false, false]);
+    expect(set.bits.every((w) => w === 0)).toBe(true);
+  });
+
+  it('grow to the ids of a larger list, keeping no id across the growth and clearing every word touched', () => {
+    const set = new SparseBits();
+    set.reset(40);
+    for (let id = 0; id < 40; id++) set.add(id);
+    set.reset(1_000_000);
+    expect([set.has(0), set.has(39), set.has(999_999)]).toEqual([false, false, false]);
+    for (let id = 0; id < 1_000_000; id += 997) set.add(id);
+    expect(set.has(997 * 1000)).toBe(true);
+    set.reset(1_000_000);
+    expect(set.bits.every((w) => w === 0)).toBe(true);
   });
 });
 

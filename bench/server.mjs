@@ -133,7 +133,8 @@ async function main() {
   const calls = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
   const tls = process.argv.includes('--tls');
   const log = !process.argv.includes('--no-log');
-  const ofacDir = fileURLToPath(new URL('../../shared/data/ofac', import.meta.url));
+  // ../shared beside the clone (/work/main), or two levels up from a worktree (/work/wt/<branch>).
+  const ofacDir = [fileURLToPath(new URL('../../shared/data/ofac', import.meta.url)), fileURLToPath(new URL('../../../shared/data/ofac', import.meta.url))].find((d) => existsSync(`${d}/sdn.csv`)) ?? fileURLToPath(new URL('../../shared/data/ofac', import.meta.url));
   // --empty: the searches run over an empty list (a few microseconds each), names taken from the sample list: the
   // HTTP layer without the search's cache and garbage collection effects.
   const emptyList = process.argv.includes('--empty');

@@ -10,7 +10,7 @@
 // per call is process.cpuUsage() of this process over each block. Printed: the bare route's median block and each
 // way minus the bare route and minus each other, as medians of the paired blocks of the same round, µs.
 import { fork } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,7 +51,9 @@ if (process.argv.includes('--client')) {
     return { lib: await import(`${base}index.js`), server: await import(`${base}server/index.js`), importers: await import(`${base}importers/node.js`) };
   };
   const here = await build(null);
-  const imported = await here.importers.importOfacDir(fileURLToPath(new URL('../../shared/data/ofac', import.meta.url)));
+  // ../shared beside the clone (/work/main), or two levels up from a worktree (/work/wt/<branch>).
+  const ofacDir = ['../../shared/data/ofac', '../../../shared/data/ofac'].map((d) => fileURLToPath(new URL(d, import.meta.url))).find((d) => existsSync(`${d}/sdn.csv`));
+  const imported = await here.importers.importOfacDir(ofacDir ?? fileURLToPath(new URL('../../shared/data/ofac', import.meta.url)));
   if (!imported.ok) throw new Error('OFAC import failed (../shared/data/ofac)');
   const entities = imported.value.entities;
   const { createMemoryStore, createScreener, createScreeningService, randomIds, systemClock } = here.lib;

@@ -133,7 +133,8 @@ async function main() {
   const calls = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
   const tls = process.argv.includes('--tls');
   const log = !process.argv.includes('--no-log');
-  const ofacDir = fileURLToPath(new URL('../../shared/data/ofac', import.meta.url));
+  // ../shared beside the clone (/work/main), or two levels up from a worktree (/work/wt/<branch>).
+  const ofacDir = [fileURLToPath(new URL('../../shared/data/ofac', import.meta.url)), fileURLToPath(new URL('../../../shared/data/ofac', import.meta.url))].find((d) => existsSync(`${d}/sdn.csv`)) ?? fileURLToPath(new URL('../../shared/data/ofac', import.meta.url));
   // --empty: the searches run over an empty list (a few microseconds each), names taken from the sample list: the
   // HTTP layer without the search's cache and garbage collection effects.
   const emptyList = process.argv.includes('--empty');
@@ -175,9 +176,12 @@ async function main() {
   // (A build without bufferedLog logged through pino's default destination: a write per line.)
   const loggerOf = (build) => (!log ? false : build.bufferedLog ? { level: 'info', stream: build.bufferedLog(openSync('/dev/null', 'w')).stream } : { level: 'info', file: '/dev/null' });
   const logger = loggerOf({ bufferedLog });
-  const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
   // --against: the other build's server over the same service (same store, same searches), with its own logger.
-  const otherServer = other ? await other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null;
+  // BENCH_AGAINST_FIRST=1 creates it before this build's (to check that the order of creation does not bias the pair).
+  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
+  const otherFirst = process.env.BENCH_AGAINST_FIRST === '1' ? await makeOther() : null;
+  const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
+  const otherServer = otherFirst ?? (await makeOther());
   const bareOptions = pems ? { https: { cert: pems.cert, key: pems.key } } : {};
   const bare = Fastify(bareOptions);
   bare.post('/searches', async (req, reply) => {

@@ -64,10 +64,77 @@ class HistogramCells<L extends string> {
   }
 }
 
+/**
+ * `countRequest`'s cells: one per method and route (the latency's observations) and, within it, one per status (the
+ * request count), found through two maps keyed by the method's and the route's own strings, so that counting a
+ * request builds no key and no label object (both are made once, when a method, route or status is first seen).
+ */
+interface StatusCell {
+  labels: LabelValues<'method' | 'route' | 'status'>;
+  n: number;
+}
+interface RouteCell {
+  labels: LabelValues<'method' | 'route'>;
+  seconds: number[];
+  statuses: Map<number, StatusCell>;
+}
+
+class RequestCells {
+  private readonly byMethod = new Map<string, Map<string, RouteCell>>();
+  private pending = 0;
+  latency: Histogram<'method' | 'route'> | null = null;
+
+  count(method: string, route: string, status: number, seconds: number): void {
+    let routes = this.byMethod.get(method);
+    if (routes === undefined) {
+      routes = new Map();
+      this.byMethod.set(method, routes);
+    }
+    let cell = routes.get(route);
+    if (cell === undefined) {
+      cell = { labels: { method, route }, seconds: [], statuses: new Map() };
+      routes.set(route, cell);
+    }
+    let counted = cell.statuses.get(status);
+    if (counted === undefined) {
+      counted = { labels: { method, route, status: String(status) }, n: 0 };
+      cell.statuses.set(status, counted);
+    }
+    counted.n++;
+    cell.seconds.push(seconds);
+    if (++this.pending >= HISTOGRAM_BATCH) this.flush();
+  }
+
+  private each(f: (cell: RouteCell) => void): void {
+    for (const routes of this.byMethod.values()) for (const cell of routes.values()) f(cell);
+  }
+
+  addTo(counter: Counter<'method' | 'route' | 'status'>): void {
+    this.each((cell) => {
+      for (const c of cell.statuses.values()) {
+        if (c.n === 0) continue;
+        counter.inc(c.labels, c.n);
+        c.n = 0;
+      }
+    });
+  }
+
+  flush(): void {
+    const h = this.latency;
+    if (h === null) return;
+    this.each((cell) => {
+      for (const v of cell.seconds) h.observe(cell.labels, v);
+      cell.seconds.length = 0;
+    });
+    this.pending = 0;
+  }
+}
+
+const KIND_LABELS = { name: () => ({ kind: 'name' }), reference: () => ({ kind: 'reference' }) } as const;
+
 export class ServerMetrics {
   readonly registry = new Registry();
-  private readonly requestCells = new CounterCells<'method' | 'route' | 'status'>();
-  private readonly latencyCells = new HistogramCells<'method' | 'route'>();
+  private readonly requestCells = new RequestCells();
   private readonly searchCells = new CounterCells<'kind'>();
   private readonly hitCells = new HistogramCells<'kind'>();
   /** Counted through `countRequest` (batched); `inc` on it directly also shows. */
@@ -84,7 +151,7 @@ export class ServerMetrics {
     labelNames: ['method', 'route'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
-    collect: () => this.latencyCells.flush(),
+    collect: () => this.requestCells.flush(),
   });
   /** Counted through `countSearch` (batched). */
   readonly searches: Counter<'kind'> = new Counter({
@@ -136,21 +203,20 @@ export class ServerMetrics {
   });
 
   constructor(options: { processMetrics?: boolean } = {}) {
-    this.latencyCells.target = this.latency;
+    this.requestCells.latency = this.latency;
     this.hitCells.target = this.hits;
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'tamis_' });
   }
 
   /** One request answered: `tamis_http_requests_total` and `tamis_http_request_duration_seconds`. */
   countRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${route}`;
-    this.requestCells.inc(`${key} ${status}`, () => ({ method, route, status: String(status) }));
-    this.latencyCells.observe(key, () => ({ method, route }), seconds);
+    this.requestCells.count(method, route, status, seconds);
   }
 
   /** One search created: `tamis_searches_total` and, when its total is known, `tamis_search_hits`. */
   countSearch(kind: 'name' | 'reference', totalHits: number | undefined): void {
-    this.searchCells.inc(kind, () => ({ kind }));
-    if (totalHits !== undefined) this.hitCells.observe(kind, () => ({ kind }), totalHits);
+    const labels = KIND_LABELS[kind];
+    this.searchCells.inc(kind, labels);
+    if (totalHits !== undefined) this.hitCells.observe(kind, labels, totalHits);
   }
 }

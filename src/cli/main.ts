@@ -2,6 +2,7 @@
 /** The `tamis` command: the one place with real file and process I/O. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadListFile } from '../screen-file/snapshot-file.js';
 import type { CliIo } from './command.js';
 import { runCli } from './run.js';
 
@@ -16,6 +17,7 @@ async function readStdin(): Promise<string> {
 const io: CliIo = {
   readFile: (path) => readFileSync(path, 'utf8'),
   readBytes: (path) => readFileSync(path),
+  loadListFile,
   writeFile: (path, content) => writeFileSync(path, content),
   readStdin,
   stdout: (text) => void process.stdout.write(text),

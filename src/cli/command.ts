@@ -31,6 +31,11 @@ export interface CliIo {
    */
   loadListFile?(path: string, trusted: boolean): LoadedList;
   writeFile(path: string, content: string | Uint8Array): void;
+  /**
+   * Writes a file whole or not at all (a temporary file next to it, then renamed over it), so a server reading the
+   * old file through its open descriptor keeps reading the old bytes: `tamis index` writes with it when given.
+   */
+  replaceFile?(path: string, content: string | Uint8Array): void;
   /** All of standard input, for `-` in place of names. */
   readStdin(): Promise<string>;
   stdout(text: string): void;

@@ -19,11 +19,23 @@ export interface CliOption {
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
 /** The process around a command: files, streams, environment. Tests pass a fake. */
+import type { LoadedList } from '../screen-file/list.js';
+
 export interface CliIo {
   readFile(path: string): string;
   /** The file's bytes, for importers that detect the encoding themselves. */
   readBytes?(path: string): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Loads a list file or a `tamis index` snapshot from the file system (a binary snapshot through its open file,
+   * screen-file/snapshot-file.ts): when given, `tamis screen` and `tamis index` load their list with it.
+   */
+  loadListFile?(path: string, trusted: boolean): LoadedList;
   writeFile(path: string, content: string | Uint8Array): void;
+  /**
+   * Writes a file whole or not at all (a temporary file next to it, then renamed over it), so a server reading the
+   * old file through its open descriptor keeps reading the old bytes: `tamis index` writes with it when given.
+   */
+  replaceFile?(path: string, content: string | Uint8Array): void;
   /** All of standard input, for `-` in place of names. */
   readStdin(): Promise<string>;
   stdout(text: string): void;

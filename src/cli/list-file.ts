@@ -18,6 +18,7 @@ export function readText(io: CliIo, path: string): { ok: true; text: string } | 
  * sample list), so a list with an entity lacking `sources` is an input error naming it, not a crash.
  */
 export async function loadList(io: CliIo, path: string, trusted = false): Promise<Loaded> {
+  if (io.loadListFile !== undefined) return io.loadListFile(path, trusted);
   if (io.readBytes === undefined) {
     const read = readText(io, path);
     return read.ok ? screenerFromListText(read.text, path, trusted) : read;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /** The `tamis` command: the one place with real file and process I/O. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadListFile } from '../screen-file/snapshot-file.js';
 import type { CliIo } from './command.js';
 import { runCli } from './run.js';
 
@@ -16,7 +17,18 @@ async function readStdin(): Promise<string> {
 const io: CliIo = {
   readFile: (path) => readFileSync(path, 'utf8'),
   readBytes: (path) => readFileSync(path),
+  loadListFile,
   writeFile: (path, content) => writeFileSync(path, content),
+  replaceFile: (path, content) => {
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, content);
+      renameSync(temporary, path);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  },
   readStdin,
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),

@@ -2,10 +2,9 @@
  * Where the rows are screened: a pool of worker threads, each with its own screener over the list file, or the main
  * thread (workers = 0). Both take chunks of rows and give back their outcomes.
  */
-import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { fail, ok, type Result } from '../errors.js';
-import { readFailure, screenerFromListBytes } from './list.js';
+import { loadListFile } from './snapshot-file.js';
 import type { CustomerRequest } from './rows.js';
 import { screenRows, type RowOutcome } from './screen-rows.js';
 
@@ -26,21 +25,14 @@ export interface RowScreening {
 
 /** Screens in the calling thread. */
 export async function inProcessScreening(listPath: string): Promise<Result<RowScreening, ListFailure>> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(listPath);
-  } catch (e) {
-    const { code, message } = readFailure(listPath, e);
-    return fail({ code, message });
-  }
-  const loaded = screenerFromListBytes(bytes, listPath);
+  const loaded = loadListFile(listPath);
   if (!loaded.ok) return fail({ code: loaded.code, message: loaded.message });
-  const screener = loaded.screener;
+  const { screener, file } = loaded;
   return ok({
     size: screener.size,
     workers: 0,
     screen: async (rows) => screenRows(screener, rows),
-    close: async () => undefined,
+    close: async () => file?.close(),
   });
 }
 

@@ -2,9 +2,9 @@
  * Worker thread of `screenFile`: loads the list file named in `workerData.listPath` into its own screener, says
  * `ready`, then answers each `{ id, rows }` message with `{ id, outcomes }`.
  */
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readFailure, screenerFromListBytes, type LoadedList } from './list.js';
+import { readFailure, type LoadedList } from './list.js';
+import { loadListFile } from './snapshot-file.js';
 import { screenRows } from './screen-rows.js';
 import type { CustomerRequest } from './rows.js';
 
@@ -13,7 +13,8 @@ if (port === null) throw new Error('screen-file/worker.js runs as a worker threa
 const { listPath } = workerData as { listPath: string };
 let loaded: LoadedList;
 try {
-  loaded = screenerFromListBytes(readFileSync(listPath), listPath);
+  // A binary snapshot is read through its file, open until the worker ends.
+  loaded = loadListFile(listPath);
 } catch (e) {
   loaded = readFailure(listPath, e);
 }

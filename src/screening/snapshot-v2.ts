@@ -40,12 +40,21 @@ interface Meta {
 type Section = { name: string; data: Int32Array | Uint32Array | Uint16Array | Uint8Array };
 
 /**
- * An entity document of a version-3 snapshot that cannot be read when first asked for (the file changed or shrank
- * under the screener, or the document's bytes do not match their hash): thrown by the search that needed it.
+ * An entity document of a version-3 snapshot that cannot be read when first asked for, thrown by the search that
+ * needed it: `snapshot_corrupt` (the file changed or shrank under the screener, or the document's bytes do not
+ * match their hash), `snapshot_closed` (the host closed the file: openSnapshotFile), `snapshot_unreadable` (reading
+ * the file failed).
  */
 export class SnapshotDocumentError extends Error {
-  readonly code = 'snapshot_corrupt';
+  constructor(
+    message: string,
+    readonly code: SnapshotDocumentCode = 'snapshot_corrupt',
+  ) {
+    super(message);
+  }
 }
+
+export type SnapshotDocumentCode = 'snapshot_corrupt' | 'snapshot_closed' | 'snapshot_unreadable';
 
 const encoder = new TextEncoder();
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -15,6 +15,7 @@ import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, for
 import { createScreener, type InternalList } from '../screening/screener.js';
 import { restoreScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
 import { isContainer } from '../screening/snapshot-binary.js';
+import { loadListFile } from '../screen-file/snapshot-file.js';
 import type { Screener } from '../screening/types.js';
 import type { Entity } from '../types/entity.js';
 
@@ -42,6 +43,11 @@ export interface ListsConfig {
    * another instance and loads its own lists again to serve it (default 10 000 ms; memory and sqlite stores: off).
    */
   follow_interval_ms?: number;
+  /**
+   * A snapshot source is read through its open file: after a reload, how long the file of the replaced screener
+   * stays open for the searches still running on it (default 30 000 ms). Shutdown closes every file.
+   */
+  close_replaced_after_ms?: number;
 }
 
 export interface LoadedLists {
@@ -51,6 +57,11 @@ export interface LoadedLists {
   entities: number;
   /** What was read, for logs and /readyz. */
   sources: string[];
+  /**
+   * A binary snapshot is read through its open file (each entity document when a search first needs it): closes
+   * that file once the screener is no longer used (searches after it throw SnapshotDocumentError `snapshot_closed`).
+   */
+  close?: () => void;
 }
 
 const describe = (s: ListSource): string => Object.entries(s).map(([k, v]) => `${k}:${v as string}`)[0] ?? '?';
@@ -84,7 +95,18 @@ async function hashPath(hash: ReturnType<typeof createHash>, path: string): Prom
     return;
   }
   hash.update(`${path.length}:${path}\n`);
-  hash.update(await readFile(path));
+  // In 1 MiB chunks: a 1M-entity snapshot is hashed without holding its ~430 MiB at once.
+  const file = await open(path, 'r');
+  try {
+    const chunk = new Uint8Array(1 << 20);
+    for (;;) {
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      hash.update(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /** The fingerprint of what `config` reads (the list version of a load): a hash of every source file's bytes. */
@@ -152,6 +174,18 @@ export interface LoadOptions {
   worker?: URL | false;
 }
 
+/** The first 8 bytes of a file (fewer when it is shorter). */
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const head = new Uint8Array(8);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 /** Reads every source and builds one screener (throws with the file name on a read or import error). */
 export async function loadLists(config: ListsConfig, options: LoadOptions = {}): Promise<LoadedLists> {
   const snapshots = config.sources.filter((s): s is { snapshot: string } => 'snapshot' in s);
@@ -160,9 +194,21 @@ export async function loadLists(config: ListsConfig, options: LoadOptions = {}):
       throw new Error('lists: a snapshot holds the whole index; give it as the only source, without internal lists');
     }
     const path = (snapshots[0] as { snapshot: string }).snapshot;
-    const bytes = await readFile(path);
-    const data = isContainer(bytes) ? bytes : parseJson(bytes);
-    if (!(data instanceof Uint8Array) && (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SNAPSHOT_FORMAT)) {
+    const head = await readHead(path);
+    if (isContainer(head)) {
+      const loaded = loadListFile(path, true);
+      if (!loaded.ok) throw new Error(loaded.message);
+      const file = loaded.file;
+      try {
+        const fingerprint = await listsFingerprint(config);
+        return { screener: loaded.screener, fingerprint, entities: loaded.screener.size, sources: [`snapshot:${path}`], ...(file ? { close: () => file.close() } : {}) };
+      } catch (e) {
+        file?.close();
+        throw e;
+      }
+    }
+    const data = parseJson(await readFile(path));
+    if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SNAPSHOT_FORMAT) {
       throw new Error(`${path}: not a ${SNAPSHOT_FORMAT} snapshot (write one with tamis index)`);
     }
     const restored = restoreScreener(data);

@@ -22,7 +22,8 @@ export const indexCommand: CliCommand = {
     if (!loaded.ok) return ctx.fail(loaded.code, loaded.message);
     const { snapshotScreener, snapshotScreenerBytes } = await import('../../screening/snapshot.js');
     try {
-      ctx.io.writeFile(out, ctx.values.json === true ? JSON.stringify(snapshotScreener(loaded.screener)) : snapshotScreenerBytes(loaded.screener));
+      // Temp file then rename where the host can: a server reading the old snapshot through its file keeps it whole.
+      (ctx.io.replaceFile ?? ctx.io.writeFile)(out, ctx.values.json === true ? JSON.stringify(snapshotScreener(loaded.screener)) : snapshotScreenerBytes(loaded.screener));
     } catch (error) {
       return ctx.fail('file_unwritable', `cannot write ${out}: ${(error as Error).message}`);
     }

@@ -44,7 +44,7 @@ const CORE: Span = { from: 0, to: 0 };
 /**
  * `mayPass` for a list name on which every option places one query word on one list word (the caller knows the
  * name holds no glued, split or abbreviated form of the query nor an acronym of its words): each query word at
- * its best option, computed from the pair types alone, as optionsFor would value it, without building the
+ * its best option, computed from the pair types alone, as optionsInto would value it, without building the
  * options. Undefined when the query could still be an acronym of the name (organisation rules).
  */
 export function singleWordsMayPass(

@@ -37,20 +37,10 @@ function initials(words: readonly PreparedWord[], from: number, count: number): 
   return s;
 }
 
-/** The options of query word `i`: every way of placing it on the list name, and of leaving it unplaced. */
-export function optionsFor(
-  i: number,
-  query: readonly PreparedWord[],
-  roles: readonly (AffixRole | undefined)[],
-  list: readonly PreparedWord[],
-  pair: readonly (readonly (WordMatchType | null)[])[],
-  ctx: AssignContext,
-  cores: { query: Span; list: Span } | undefined,
-): Option[] {
-  return optionsInto([], i, query, roles, list, pair, ctx, cores);
-}
-
-/** optionsFor written into `options` (an array the caller reuses, emptied first), returned. */
+/**
+ * The options of query word `i`: every way of placing it on the list name, and of leaving it unplaced, written into
+ * `options` (an array the caller reuses, emptied first), returned.
+ */
 export function optionsInto(
   options: Option[],
   i: number,

@@ -250,9 +250,9 @@ export function capSplits(splitCredits: Float64Array | undefined, partSums: Floa
  * (QueryReach.splitWitness: a weak witness brings its credit); else the split credit on the whole list counts.
  * Under exact_match, or where every word is needed (no evidence rule), there is no credit bound: undefined.
  */
-export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibility, witnessed: boolean, marked?: MarkedWords): number[] | undefined {
+export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibility, witnessed: boolean, marked: MarkedWords): number[] | undefined {
   if (feasible.creditOn === undefined) return undefined;
-  const creditOn = marked?.creditOn ?? feasible.creditOn;
+  const { creditOn, reachedBy } = marked;
   const { n, reach, required, splitWitness } = r;
   // The words, most postings first (ties by id): each word once, its postings' length beside it.
   const ids: number[] = [];
@@ -275,9 +275,9 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
     trial.set(weak);
     if (trialSplits !== undefined) trialSplits.set(weakSplits!);
     let trialMask = mask;
-    const by = marked?.reachedBy(id);
+    const by = reachedBy(id);
     for (let j = 0; j < n; j++) {
-      if (by === undefined ? reach[j]!.has(id) : (by >>> j) & 1) {
+      if ((by >>> j) & 1) {
         trial[j] = Math.max(trial[j]!, creditOn(j, id));
         trialMask |= 1 << j;
       }

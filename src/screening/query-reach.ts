@@ -317,7 +317,7 @@ export class VocabularyLookup {
 
   /**
    * Whether query word q placed on vocabulary word id with this per-word type could anchor a hit (assign.ts,
-   * optionsFor): an anchoring type, a sound-alike across an abjad and a Latin spelling or one letter off, or a
+   * optionsInto): an anchoring type, a sound-alike across an abjad and a Latin spelling or one letter off, or a
    * type the matcher recomputes under narrower rules that could then be a digit.
    */
   private mayAnchor(q: PreparedWord, id: number, type: WordMatchType): boolean {

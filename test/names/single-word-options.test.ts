@@ -1,8 +1,8 @@
 /**
  * The matcher's bound before its options are made (assign.ts, single-words.ts): where no glued, split, abbreviated
  * or acronym form of the query can be on a list name, every option places one query word on one list word, and
- * the bound of such placements (singleWordsMayPass) may reject the name before optionsFor runs. The check must
- * say "single words only" only where optionsFor indeed builds no option of several words (else a name holding a
+ * the bound of such placements (singleWordsMayPass) may reject the name before optionsInto runs. The check must
+ * say "single words only" only where optionsInto indeed builds no option of several words (else a name holding a
  * form would be rejected on a bound that leaves the form out), and where it says so, a name the pre-bound rejects
  * must be one the options' own bound (mayPass) rejects.
  */
@@ -11,7 +11,7 @@ import { QUERY_LEFT } from '../../src/names/evidence.js';
 import { prepareQuery } from '../../src/names/name-match.js';
 import { pairType } from '../../src/names/pair-types.js';
 import { mayPass, singleWordsMayPass } from '../../src/names/placement-evidence.js';
-import { optionsFor } from '../../src/names/placement-options.js';
+import { optionsInto } from '../../src/names/placement-options.js';
 import { coreRange, type AssignContext } from '../../src/names/placement.js';
 import { prepareName } from '../../src/names/prepare.js';
 import { onlySingleWordOptions } from '../../src/names/single-words.js';
@@ -50,7 +50,7 @@ function setUp(term: string, listName: string, listType: EntityType, queryType: 
   };
   const pair: (WordMatchType | null)[][] = query.words.map((q, i) => name.words.map((l) => pairType(q, i, l, ctx)));
   const cores = ctx.acronyms ? { query: coreRange(query.words, roles), list: coreRange(name.words, name.roles) } : undefined;
-  const options = query.words.map((_, i) => optionsFor(i, query.words, roles, name.words, pair, ctx, cores));
+  const options = query.words.map((_, i) => optionsInto([], i, query.words, roles, name.words, pair, ctx, cores));
   return { query, roles, name, ctx, pair, options };
 }
 

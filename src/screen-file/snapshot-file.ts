@@ -58,8 +58,8 @@ export function openSnapshotFile(path: string): SnapshotFile {
   return file;
 }
 
-/** Whether a file starts as a binary snapshot (reads its first 8 bytes only). */
-function startsAsSnapshot(path: string): boolean {
+/** Whether a file starts as a binary snapshot (reads its first 8 bytes only; throws the fs error as `openSync`). */
+export function startsAsSnapshot(path: string): boolean {
   const fd = openSync(path, 'r');
   try {
     const head = new Uint8Array(MAGIC.length);

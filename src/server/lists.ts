@@ -14,8 +14,7 @@ import { importOfacDir } from '../importers/node.js';
 import { parseFtmEntities, parseListCsv, parseListJson, parseUnConsolidated, formatIssue, type ImportResult } from '../importers/index.js';
 import { createScreener, type InternalList } from '../screening/screener.js';
 import { restoreScreener, SNAPSHOT_FORMAT } from '../screening/snapshot.js';
-import { isContainer } from '../screening/snapshot-binary.js';
-import { loadListFile } from '../screen-file/snapshot-file.js';
+import { loadListFile, startsAsSnapshot } from '../screen-file/snapshot-file.js';
 import type { Screener } from '../screening/types.js';
 import type { Entity } from '../types/entity.js';
 
@@ -174,18 +173,6 @@ export interface LoadOptions {
   worker?: URL | false;
 }
 
-/** The first 8 bytes of a file (fewer when it is shorter). */
-async function readHead(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const head = new Uint8Array(8);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
-
 /** Reads every source and builds one screener (throws with the file name on a read or import error). */
 export async function loadLists(config: ListsConfig, options: LoadOptions = {}): Promise<LoadedLists> {
   const snapshots = config.sources.filter((s): s is { snapshot: string } => 'snapshot' in s);
@@ -194,8 +181,7 @@ export async function loadLists(config: ListsConfig, options: LoadOptions = {}):
       throw new Error('lists: a snapshot holds the whole index; give it as the only source, without internal lists');
     }
     const path = (snapshots[0] as { snapshot: string }).snapshot;
-    const head = await readHead(path);
-    if (isContainer(head)) {
+    if (startsAsSnapshot(path)) {
       const loaded = loadListFile(path, true);
       if (!loaded.ok) throw new Error(loaded.message);
       const file = loaded.file;

@@ -7,9 +7,10 @@
  *   node bench/name-latency-ab.mjs --a dist-base --b dist [--size 10000] [--rounds 4] [--limit 10]
  *   node bench/name-latency-ab.mjs --a dist-base --b dist --ofac [--rounds 4]
  *   node bench/name-latency-ab.mjs --a dist-base --b dist --size 1000000 --kind non-matching   (one kind of query)
- *   ... --memo-off    the look-up memo off in a build that has one (ScreenerOptions.lookupMemoWords 0)
+ *   ... --memo-off    the look-up memo off in a build that has one (ScreenerOptions.lookupMemoWords 0), and the
+ *                     phonetic memo of query words (phoneticMemo.capacity 0)
  *   ... --memo-split  only the second half of the (distinct) queries timed, each round of each build with its
- *                     look-up memo cleared and warmed on the first half
+ *                     look-up and phonetic memos cleared and warmed on the first half
  *
  * Lists: synthetic (bench/synthetic.mjs, 100 queries per kind), or with --ofac the OFAC SDN list from
  * ../shared/data/ofac with its own query mix (the same kinds, made from its entities) plus innocent names.
@@ -42,18 +43,21 @@ const MEMO_SPLIT = process.argv.includes('--memo-split');
 // --memo-split: the halves by distinct term, alternately (each with the mix of kinds).
 const warmTerms = new Set([...new Set(queries)].filter((_, i) => i % 2 === 0));
 const timed = MEMO_SPLIT ? queries.filter((q) => !warmTerms.has(q)) : queries;
-/** @type {{ dir: string, search: (term: string) => unknown, memo: any, cpu: number[], wall: number[] }[]} */
+/** @type {{ dir: string, search: (term: string) => unknown, memo: any, phonetic: any, cpu: number[], wall: number[] }[]} */
 const sides = [];
 for (const [k, mod] of mods.entries()) {
   const screener = mod.createScreener(MEMO_OFF ? { entities, lookupMemoWords: 0 } : { entities });
+  // The phonetic memo of query words, in a build that has one (names/prepare.ts): off with the look-up memo.
+  if (MEMO_OFF && mod.phoneticMemo !== undefined) mod.phoneticMemo.capacity = 0;
   const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: LIMIT });
   for (const q of queries) search(q);
-  sides.push({ dir: dirs[k] ?? '', search, memo: screener.lists.finder?.lookup?.memo, cpu: [], wall: [] });
+  sides.push({ dir: dirs[k] ?? '', search, memo: screener.lists.finder?.lookup?.memo, phonetic: mod.phoneticMemo, cpu: [], wall: [] });
 }
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
     if (MEMO_SPLIT) {
       side.memo?.clear();
+      side.phonetic?.clear();
       for (const q of warmTerms) side.search(q);
     }
     for (const q of timed) {

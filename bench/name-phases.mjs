@@ -7,9 +7,10 @@
  *
  *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] [--rounds 3]
  *   node --expose-gc bench/name-phases.mjs [--dist dist] --ofac [--rounds 3]
- *   ... --memo-off     the look-up memo off (ScreenerOptions.lookupMemoWords 0; a build without one ignores it)
- *   ... --memo-split   only the second half of the (distinct) queries timed, each round with the look-up memo
- *                      cleared and warmed on the first half (a memo sees no query it is timed on beforehand)
+ *   ... --memo-off     the look-up memo off (ScreenerOptions.lookupMemoWords 0; a build without one ignores it), and
+ *                      the phonetic memo of query words (phoneticMemo.capacity 0)
+ *   ... --memo-split   only the second half of the (distinct) queries timed, each round with the look-up and
+ *                      phonetic memos cleared and warmed on the first half (a memo sees no query it is timed on beforehand)
  *   node --expose-gc bench/name-phases.mjs [--dist dist] [--size 10000] --kind non-matching
  *
  * `--kind K` keeps only the synthetic queries of that kind (bench/synthetic.mjs QUERY_KINDS): the phase table and
@@ -41,6 +42,8 @@ const w0 = process.hrtime.bigint();
 const MEMO_OFF = process.argv.includes('--memo-off');
 const MEMO_SPLIT = process.argv.includes('--memo-split');
 const screener = mod.createScreener(MEMO_OFF ? { entities, lookupMemoWords: 0 } : { entities });
+// The phonetic memo of query words, in a build that has one (names/prepare.ts): off with the look-up memo.
+if (MEMO_OFF && mod.phoneticMemo !== undefined) mod.phoneticMemo.capacity = 0;
 const buildWall = Number(process.hrtime.bigint() - w0) / 1e9;
 const b1 = process.cpuUsage(b0);
 const buildCpu = (b1.user + b1.system) / 1e6;
@@ -80,6 +83,7 @@ const counted = {};
 for (let r = 0; r < ROUNDS; r++) {
   if (MEMO_SPLIT) {
     lists.finder?.lookup?.memo?.clear();
+    mod.phoneticMemo?.clear();
     for (const q of warmTerms) search(q);
   }
   const start = counters();

@@ -4,3 +4,4 @@ export { buildWordTables, defaultWordTables, DEFAULT_RAW_TABLES, type RawWordTab
 export { shortestWordForOneEdit, DEFAULT_FUZZINESS } from './fuzziness.js';
 export { compareEntity, type CompareOptions } from './compare.js';
 export { birthYears, isDeceased } from './birth-year.js';
+export { phoneticMemo, PhoneticMemo, DEFAULT_PHONETIC_MEMO_WORDS } from './prepare.js';

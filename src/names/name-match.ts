@@ -5,7 +5,7 @@
 import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
 import { assignWords, type AssignContext, type Assignment, type PlacedWord } from './assign.js';
 import { INITIAL_MASS, QUERY_LEFT, QUERY_LEFT_ORGANISATION } from './evidence.js';
-import { prepareWord, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
+import { prepareQueryWord, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
 import { tokenizeName } from './normalize.js';
 import type { WordTables } from './tables.js';
 import type { EntityType } from '../types/entity.js';
@@ -39,7 +39,7 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
   const folded: string[] = [];
   const segments: number[] = [];
   for (const t of tokens) {
-    words.push(prepareWord(t.text, t.script, tables, t.native));
+    words.push(prepareQueryWord(t.text, t.script, tables, t.native));
     folded.push(t.text);
     segments.push(t.segment);
   }
@@ -61,7 +61,7 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
     const a = words[i]!;
     const b = words[i + 1]!;
     const fragment = Math.min(a.text.length, b.text.length) === 2 && !a.isNumber && !b.isNumber;
-    gluedPairs.push(fragment ? prepareWord(a.text + b.text, a.script, tables) : undefined);
+    gluedPairs.push(fragment ? prepareQueryWord(a.text + b.text, a.script, tables) : undefined);
   }
   const duplicateOf: (number | undefined)[] = [];
   for (let i = 0; i < n; i++) {

@@ -118,6 +118,82 @@ export function prepareWord(text: string, script: TokenScript, tables: WordTable
   return word;
 }
 
+/** Query words whose sound codes the phonetic memo remembers by default. */
+export const DEFAULT_PHONETIC_MEMO_WORDS = 8192;
+
+/** A word's sound codes: its Double Metaphone codes and consonant skeleton (prepareWord). */
+interface SoundCodes {
+  readonly phonetic: readonly [string, string];
+  readonly skeleton: string;
+}
+
+/**
+ * The sound codes of query words remembered across searches. Double Metaphone is the dearest step of preparing a
+ * query, and queries repeat their words (given names, family names, company words), so a search prepares each
+ * word's codes once. A word's codes depend only on its folded text and on whether it came from an abjad script
+ * (consonantSkeleton), never on a list or the word tables: one memo serves every index in the process, and an
+ * entry is never stale. List words are prepared without it (each is prepared once, at build).
+ *
+ * Bounded: at most `capacity` words (cleared when full); capacity 0 turns it off.
+ */
+export class PhoneticMemo {
+  private readonly plain = new Map<string, SoundCodes>();
+  private readonly abjad = new Map<string, SoundCodes>();
+  /** Words answered from the memo, and coded afresh, since it was made (figures). */
+  hits = 0;
+  misses = 0;
+
+  /** @param capacity the most words remembered (0: none; the memo is off) */
+  constructor(public capacity: number = DEFAULT_PHONETIC_MEMO_WORDS) {}
+
+  /** Words remembered. */
+  get size(): number {
+    return this.plain.size + this.abjad.size;
+  }
+
+  /** The sound codes of a word of letters a–z (from memory, or coded and remembered). */
+  codes(text: string, abjad: boolean): SoundCodes {
+    const known = abjad ? this.abjad : this.plain;
+    const hit = known.get(text);
+    if (hit !== undefined) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
+    const codes = soundCodes(text, abjad);
+    if (this.capacity > 0) {
+      if (this.size >= this.capacity) this.clear();
+      known.set(text, codes);
+    }
+    return codes;
+  }
+
+  clear(): void {
+    this.plain.clear();
+    this.abjad.clear();
+  }
+}
+
+/** The process's phonetic memo (query words only; `phoneticMemo.capacity = 0` turns it off). */
+export const phoneticMemo = new PhoneticMemo();
+
+function soundCodes(text: string, abjad: boolean): SoundCodes {
+  const phonetic: readonly [string, string] = text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
+  return { phonetic, skeleton: consonantSkeleton(text, abjad) };
+}
+
+/**
+ * A query word prepared for comparison: prepareWord, with the word's sound codes taken from the phonetic memo
+ * (the same fields and values as prepareWord gives).
+ */
+export function prepareQueryWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
+  if (phoneticMemo.capacity <= 0 || !allIn(text, 0x61, 0x7a)) return prepareWord(text, script, tables, native);
+  const { phonetic, skeleton } = phoneticMemo.codes(text, script === 'abjad');
+  const word: PreparedWord = { text, script, phonetic, skeleton, isNumber: false, particle: tables.particles.has(text) };
+  if (native !== undefined) word.native = native;
+  return word;
+}
+
 /**
  * Two words written in the same one of Han, Hangul or Kana are compared as written: whether they are the same
  * word (true or false), or undefined when the romanised words are compared (either is in another script).

@@ -69,6 +69,7 @@ for (const dir of dirs) {
   if (MEMO_SPLIT && memo !== undefined) {
     before['look up'] = () => {
       memo.clear();
+      finder.lookup.splitMemo?.clear();
       for (const q of warm) finder.lookUp(q, settings);
     };
   }

@@ -43,7 +43,7 @@ const MEMO_SPLIT = process.argv.includes('--memo-split');
 // --memo-split: the halves by distinct term, alternately (each with the mix of kinds).
 const warmTerms = new Set([...new Set(queries)].filter((_, i) => i % 2 === 0));
 const timed = MEMO_SPLIT ? queries.filter((q) => !warmTerms.has(q)) : queries;
-/** @type {{ dir: string, search: (term: string) => unknown, memo: any, phonetic: any, cpu: number[], wall: number[] }[]} */
+/** @type {{ dir: string, search: (term: string) => unknown, memo: any, splits: any, phonetic: any, cpu: number[], wall: number[] }[]} */
 const sides = [];
 for (const [k, mod] of mods.entries()) {
   const screener = mod.createScreener(MEMO_OFF ? { entities, lookupMemoWords: 0 } : { entities });
@@ -51,12 +51,13 @@ for (const [k, mod] of mods.entries()) {
   if (MEMO_OFF && mod.phoneticMemo !== undefined) mod.phoneticMemo.capacity = 0;
   const search = (/** @type {string} */ term) => screener.search({ search_term: term, limit: LIMIT });
   for (const q of queries) search(q);
-  sides.push({ dir: dirs[k] ?? '', search, memo: screener.lists.finder?.lookup?.memo, phonetic: mod.phoneticMemo, cpu: [], wall: [] });
+  sides.push({ dir: dirs[k] ?? '', search, memo: screener.lists.finder?.lookup?.memo, splits: screener.lists.finder?.lookup?.splitMemo, phonetic: mod.phoneticMemo, cpu: [], wall: [] });
 }
 for (let r = 0; r < ROUNDS; r++) {
   for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
     if (MEMO_SPLIT) {
       side.memo?.clear();
+      side.splits?.clear();
       side.phonetic?.clear();
       for (const q of warmTerms) side.search(q);
     }

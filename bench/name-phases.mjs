@@ -83,6 +83,7 @@ const counted = {};
 for (let r = 0; r < ROUNDS; r++) {
   if (MEMO_SPLIT) {
     lists.finder?.lookup?.memo?.clear();
+    lists.finder?.lookup?.splitMemo?.clear();
     mod.phoneticMemo?.clear();
     for (const q of warmTerms) search(q);
   }

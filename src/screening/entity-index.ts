@@ -101,6 +101,11 @@ export class EntityIndex {
     return this.live;
   }
 
+  /** Changes with every entity added or removed (answers that depend on the entities are stale under another). */
+  get contentVersion(): number {
+    return this.version;
+  }
+
   /** Slots ever used (live or removed): slot numbers run below it. */
   get slotCount(): number {
     return this.store.slots;

@@ -3,7 +3,8 @@
  * (VocabularyTypes.collect), their types and whether each may anchor a hit. That answer depends only on the word
  * (its folded text, script and native form: a query word is prepareWord of them), on the edit rule
  * (minEditLength) and on the vocabulary with its keys; never on the entities holding the words (their postings),
- * nor on the neighbouring query words (glued, split and abbreviated forms are looked up per search). So an entry is
+ * nor on the neighbouring query words (glued and abbreviated forms are looked up per search; splits, which depend on
+ * the entities too, have their own memo: split-memo.ts). So an entry is
  * exact while the vocabulary keeps its generation (Vocabulary.generation: every word added, every key added to a
  * word), and the memo forgets everything when the generation changes. An entity removed leaves its words in the
  * vocabulary (their per-word types are unchanged); a snapshot restored or a list reloaded makes a new index, with

@@ -15,73 +15,19 @@ import { StampedMarks } from './stamps.js';
 import { heldGluedForms, VocabularyTypes } from './vocabulary-types.js';
 import { WordSplits } from './word-splits.js';
 import { LookupMemo, type WordLookup } from './lookup-memo.js';
+import { NO_SPLITS, SplitMemo, type RememberedSplit } from './split-memo.js';
 import { SplitJoins } from './postings-intersect.js';
+import type { LookupSettings, QueryReach } from './query-reach-types.js';
 
-export interface LookupSettings {
-  exactMatch: boolean;
-  minEditLength: number | null;
-}
+export type { LookupSettings, QueryReach } from './query-reach-types.js';
 
 /** At most this many query words are tracked (bitmasks of 32 bits); a longer query is looked up in part. */
 export const MAX_TRACKED_WORDS = 31;
 /** Abbreviations and their expansions have at most this many words (lists/abbreviations.txt). */
 const MAX_EXPANSION_WORDS = 4;
 
-/** What a query reaches in the vocabulary. */
-export interface QueryReach {
-  /** Query words tracked: min(words, MAX_TRACKED_WORDS). */
-  n: number;
-  /** Query words that cannot be removed (not initials, particles, affixes or repeats), as a bitmask. */
-  required: number;
-  /** The query is particles alone (`Van Der`): they are its required words. */
-  particlesOnly: boolean;
-  /** Vocabulary words each query word reaches: alone, or within a glued form, split or acronym it belongs to. */
-  reach: Set<number>[];
-  /**
-   * For each query word looked up in full (two letters or more), every vocabulary word it matches, with the type
-   * (under the widest rules): a vocabulary word absent from the map does not match it.
-   */
-  wordTypes: (Map<number, WordMatchType> | undefined)[];
-  /** Query words of 3 to 8 letters that some organisation name of the list spells as an acronym. */
-  acronymWord: boolean[];
-  /** For those, the slots of the entities whose names spell them. */
-  acronymSlots: (readonly number[] | undefined)[];
-  /** The most a query word written as several list words can earn: the parts' rarities together. */
-  splitCredit: Float64Array;
-  /**
-   * Per query word: the vocabulary words that witness its split credit, each with the most it can earn there: the
-   * rarest part of each way of writing the word as several list words, every word of an expansion it abbreviates.
-   * A split needs all its parts, an expansion all its words: a name holding no witness of a query word earns no
-   * split credit for it. Complete only where QueryReach.forms is known (splitCreditNeedsForm).
-   */
-  splitWitness: ReadonlyMap<number, number>[];
-  /**
-   * Per query word: every part of its splits and every word of the expansions it abbreviates, with the most that
-   * word brings to one of them (its rarity, times its repeats there, by SIMILARITY.removed_spaces): a name earns at
-   * most the sum over the parts it holds (a split needs all its parts). Complete where splitWitness is.
-   */
-  splitParts: ReadonlyMap<number, number>[];
-  /**
-   * Per query word: the words it reaches only as a split's witness or an expansion's word (no per-word type, glue
-   * or acronym reaches them): what it earns there is a split credit (Feasibility.withoutSplits leaves it out).
-   */
-  splitOnly: ReadonlySet<number>[];
-  /** Every part of a query word written as several list words (only the rarest is reached). */
-  softIds: Set<number>;
-  /**
-   * Vocabulary words on which the name matcher could anchor a hit (assign.ts: a word placed exactly, by one edit,
-   * glued, split, as a digit, an abbreviation, or by sound across scripts or one letter off in organisation
-   * names), for any query word: a name holding none of them, whose entity spells no query word as an acronym,
-   * cannot be a hit. Undefined when not known (exact_match, or more query words than are tracked).
-   */
-  anchorable: Set<number> | undefined;
-  /**
-   * Every vocabulary word of a glued, split or abbreviated form of the query or of an acronym of its words: a
-   * name holding none of them offers the matcher only placements of one query word on one list word. Undefined
-   * when not known (exact_match, more query words than are tracked, or words written in Han, Hangul or Kana).
-   */
-  forms: Set<number> | undefined;
-}
+/** How markSplit reports a split: its rarest part, the parts' masses together, the parts and each one's mass. */
+type SplitMark = (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void;
 
 const NO_WORDS: ReadonlySet<number> = new Set();
 const NO_CREDITS: ReadonlyMap<number, number> = new Map();
@@ -104,6 +50,8 @@ export class VocabularyLookup {
   private readonly types: VocabularyTypes;
   /** The per-word look-ups remembered across searches (`memo.capacity = 0` turns it off). */
   readonly memo = new LookupMemo();
+  /** The splits of query words remembered across searches, within the look-up memo's capacity (split-memo.ts). */
+  readonly splitMemo = new SplitMemo();
   /** The first words of the abbreviation tables' expansions, and the most words an expansion has. */
   private readonly expansionFirst = new Set<string>();
   private expansionWords = 0;
@@ -252,7 +200,7 @@ export class VocabularyLookup {
         if (anchorable !== undefined && index.vocab.hasNative) this.markGluedNative(query, i, anchorable);
         const expanded = this.markAbbreviations(query, i, abbreviated, form, expansionWords);
         splitCredit[i] = Math.max(splitCredit[i]!, expanded);
-        this.markSplit(q, split);
+        this.markSplit(q, split, memo);
         if (anchorable !== undefined && index.vocab.hasNative) this.markSplitNative(q, anchorable);
         // A query word spells out a list acronym only when it is the whole query but affixes and particles, under
         // the organisation rules (assign.ts).
@@ -421,7 +369,27 @@ export class VocabularyLookup {
    * part (the matcher checks the rest). `ali` = `al` + `i` marks the holders of `i`, not every `Al-` name; `nagy` =
    * `n` + `a` + `g` + `y` marks nothing where no entity holds the four.
    */
-  private markSplit(q: PreparedWord, mark: (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void): void {
+  private markSplit(q: PreparedWord, mark: SplitMark, memo: boolean): void {
+    if (!memo) {
+      this.walkSplits(q, mark);
+      return;
+    }
+    const generation = this.index.vocab.generation;
+    const version = this.index.contentVersion;
+    let known = this.splitMemo.get(q.text, generation, version);
+    if (known === undefined) {
+      const found: RememberedSplit[] = [];
+      this.walkSplits(q, (rarest, total, parts, masses) => {
+        found.push({ rarest, total, parts: parts.slice(), masses: masses.slice() });
+      });
+      known = found.length === 0 ? NO_SPLITS : found;
+      this.splitMemo.put(q.text, known, generation, version, this.memo.capacity);
+    }
+    for (const s of known) mark(s.rarest, s.total, s.parts, s.masses);
+  }
+
+  /** markSplit's answer found afresh: each split some entity holds, in the order WordSplits finds them. */
+  private walkSplits(q: PreparedWord, mark: SplitMark): void {
     const postings = this.index.postings;
     // The parts' partMass, in their order (valid during `mark`).
     const masses = this.splitMasses;

@@ -146,3 +146,31 @@ export function anywhereRoles(words: readonly string[], tables: WordTables, prof
   }
   return roles.includes(undefined) ? roles : new Array<AffixRole | undefined>(n).fill(undefined);
 }
+
+/** Per word tables: every word that starts or ends a sequence of an affix table (affixWordsOf). */
+const AFFIX_WORDS = new WeakMap<WordTables, ReadonlySet<string>>();
+
+function affixWordsOf(tables: WordTables): ReadonlySet<string> {
+  let words = AFFIX_WORDS.get(tables);
+  if (words === undefined) {
+    const all = new Set<string>();
+    for (const [family] of FAMILIES) {
+      for (const w of tables[family].byFirst.keys()) all.add(w);
+      for (const w of tables[family].byLast.keys()) all.add(w);
+    }
+    words = all;
+    AFFIX_WORDS.set(tables, words);
+  }
+  return words;
+}
+
+/**
+ * Whether some word could have an affix role under some profile: a word that starts or ends a sequence of an affix
+ * table. Where none does, affixRoles and anywhereRoles give no word a role (each role starts at a sequence's first
+ * word or, for suffixes, ends at its last), so a caller may skip them.
+ */
+export function mayHoldAffix(words: readonly string[], tables: WordTables): boolean {
+  const affixWords = affixWordsOf(tables);
+  for (const w of words) if (affixWords.has(w)) return true;
+  return false;
+}

@@ -2,7 +2,7 @@
  * Matching a prepared query against one prepared name: the per-word placements and the name's match class
  * (GUIDE.md section 1, step 5 and the primary-type ladder).
  */
-import { affixProfile, affixRoles, anywhereRoles, type AffixProfile, type AffixRole } from './affixes.js';
+import { affixProfile, affixRoles, anywhereRoles, mayHoldAffix, type AffixProfile, type AffixRole } from './affixes.js';
 import { assignWords, type AssignContext, type Assignment, type PlacedWord } from './assign.js';
 import { INITIAL_MASS, QUERY_LEFT, QUERY_LEFT_ORGANISATION } from './evidence.js';
 import { prepareQueryWord, sameWord, type PreparedName, type PreparedWord } from './prepare.js';
@@ -43,14 +43,20 @@ export function prepareQuery(text: string, entityType: EntityType | undefined, t
     folded.push(t.text);
     segments.push(t.segment);
   }
+  // Most queries hold no word of an affix table: no word has a role under any profile.
+  const affixes = mayHoldAffix(folded, tables);
+  const none = (): (AffixRole | undefined)[] => new Array<AffixRole | undefined>(n).fill(undefined);
   // Each profile's edge roles once: the query's roles read them too.
-  const edgeRoles = {
-    person: affixRoles(folded, tables, 'person', segments),
-    organisation: affixRoles(folded, tables, 'organisation', segments),
-    any: affixRoles(folded, tables, 'any', segments),
-  };
+  const edgeRoles = affixes
+    ? {
+      person: affixRoles(folded, tables, 'person', segments),
+      organisation: affixRoles(folded, tables, 'organisation', segments),
+      any: affixRoles(folded, tables, 'any', segments),
+    }
+    : { person: none(), organisation: none(), any: none() };
   // Where an affix stands where affixes stand, its role there names it (`Sr` ends a name as a suffix).
   const roles = (profile: AffixProfile): (AffixRole | undefined)[] => {
+    if (!affixes) return none();
     const anywhere = anywhereRoles(folded, tables, profile);
     const atEdges = edgeRoles[profile];
     for (let i = 0; i < n; i++) if (atEdges[i] !== undefined) anywhere[i] = atEdges[i];

@@ -86,6 +86,8 @@ export interface SearchCounters {
   namesChecked: number;
   /** Names the matcher ran on. */
   namesMatched: number;
+  /** Names the matcher ran on and found no match on (passed the check before it, then rejected: name-screen.ts). */
+  namesRejected: number;
 }
 
 /** Planes of CandidateFinder.words. */
@@ -122,7 +124,7 @@ export class CandidateFinder {
   private splitTable = new Float64Array(256);
   /** Beside creditTable, what the word brings to each query word's splits as a part (QueryReach.splitParts). */
   private partTable = new Float64Array(256);
-  readonly counters: SearchCounters = { searches: 0, wordsReached: 0, postingsWalked: 0, entitiesTouched: 0, candidates: 0, namesChecked: 0, namesMatched: 0 };
+  readonly counters: SearchCounters = { searches: 0, wordsReached: 0, postingsWalked: 0, entitiesTouched: 0, candidates: 0, namesChecked: 0, namesMatched: 0, namesRejected: 0 };
 
   constructor(private readonly index: EntityIndex) {
     this.lookup = new VocabularyLookup(index);

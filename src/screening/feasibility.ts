@@ -26,9 +26,9 @@ export type Placements = 'single' | 'multi';
 
 /** Whether a set of matched required words (a bitmask) could make a hit; `bound` with list mass left unmatched. */
 export type Feasibility = ((mask: number) => boolean) & {
-  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): number;
+  bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array, creditCap?: number): number;
   /** `bound(...) >= threshold`, as a boolean (a number returned from a call is a heap object unless inlined). */
-  reaches(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array): boolean;
+  reaches(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array, creditCap?: number): boolean;
   threshold: number;
   /**
    * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
@@ -123,11 +123,14 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    * most its `credit`), and `splitCredits` what each can earn there written as several list words or abbreviating
    * them (at most its split credit: QueryReach.splitWitness). The words that may stay unmatched are always credited
    * with what they can earn; under `single` placements (see Placements) no word earns its split credit.
+   * `creditCap`, when given, is the most credit the whole placement can earn (a name's list mass that could be
+   * matched: each list word is placed at most once and earns at most its mass, name-check.ts): the credit summed
+   * per query word is cut to it (several query words may reach the same list word, `C. S. Soos` on `S A`).
    */
   // The bound is written here rather than returned: a number a call returns is a new heap object unless the call is
   // inlined, and the checks ask it thousands of times in a search (reaches returns a boolean).
   const result = new Float64Array(1);
-  const boundInto = (mask: number, listUnmatched: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array): void => {
+  const boundInto = (mask: number, listUnmatched: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array, creditCap: number): void => {
     const splits = placements !== 'single';
     mask &= required;
     result[0] = 0;
@@ -157,14 +160,15 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
       }
     }
+    if (c > creditCap) c = creditCap;
     if (c > 0) result[0] = evidenceBound(c, left, listUnmatched);
   };
-  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): number => {
-    boundInto(mask, listUnmatched, credits, placements, splitCredits);
+  const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit, creditCap = Infinity): number => {
+    boundInto(mask, listUnmatched, credits, placements, splitCredits, creditCap);
     return result[0]!;
   };
-  const reaches = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit): boolean => {
-    boundInto(mask, listUnmatched, credits, placements, splitCredits);
+  const reaches = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit, creditCap = Infinity): boolean => {
+    boundInto(mask, listUnmatched, credits, placements, splitCredits, creditCap);
     return result[0]! >= threshold;
   };
   const feasible = (mask: number): boolean => reaches(mask, 0);

@@ -96,6 +96,13 @@ export function namePossibility(
     let optionalParts = 0;
     // A query word earns its split credit only on a name holding a word of a split or abbreviated form.
     let splits = !formsDecide;
+    // The list mass a placement could match (ListMass: each list word placed once earns at most its mass), over
+    // all the name's words and over those not certainly unmatched; particles apart (they weigh only in a name of
+    // particles and affixes alone).
+    let massAll = 0;
+    let massReached = 0;
+    let massParticles = 0;
+    let particlesWeigh = true;
     if (withCredits) {
       credits.fill(0);
       if (splitCredits !== undefined) splitCredits.fill(0);
@@ -109,6 +116,8 @@ export function namePossibility(
       const initial = (kind & (SINGLE | NUMBER)) === SINGLE;
       const full = !role && (kind & PARTICLE) === 0 && (kind & (LONG | NUMBER)) !== 0;
       if (full) listFull++;
+      const upper = role ? 0 : listMassUpper(index, id, kind);
+      if (!role && (kind & PARTICLE) === 0) particlesWeigh = false;
       const marked = stamps[id] === now;
       const bits = marked ? bitsOf[id]! : 0;
       const flags = marked ? flagsOf[id]! : 0;
@@ -119,21 +128,32 @@ export function namePossibility(
       if (partBits !== 0) addSplitParts(partBits, (rowOf[id]! - 1) * n, n, partTable, partSums);
       const optionalBits = marked ? optionalOf[id]! : 0;
       if (withCredits && optionalBits !== 0) raiseCredits(optionalBits, (rowOf[id]! - 1) * n, n, creditTable, credits, splitTable, splitCredits);
+      if ((kind & PARTICLE) !== 0) massParticles += upper;
+      else massAll += upper;
       if (bits !== 0) {
         mask |= bits;
+        if ((kind & PARTICLE) === 0) massReached += upper;
         if (full || (flags & SOFT) !== 0) fullMask |= bits;
         if (withCredits) raiseCredits(bits, (rowOf[id]! - 1) * n, n, creditTable, credits, splitTable, splitCredits);
         continue;
       }
-      if (role || (kind & PARTICLE) !== 0 || (flags & SOFT) !== 0 || (letters.length !== 0 && letters.includes(initials[id]!))) continue;
+      if (role || (kind & PARTICLE) !== 0 || (flags & SOFT) !== 0 || (letters.length !== 0 && letters.includes(initials[id]!))) {
+        if ((kind & PARTICLE) === 0) massReached += upper;
+        continue;
+      }
       if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? INITIAL_MASS : index.weightOfId(id);
+      else massReached += upper;
     }
     if (!anchored) return false;
     capSplits(splitCredits, partSums, n);
     if ((entityType === 'person' || personQuery) && popcount(fullMask) + optionalParts < Math.min(parts, listFull)) return false;
     // With credits, the name's own credits (at most the words' best on the list) bound tighter than the list's;
     // without (exact_match), the bound is whether every required word is matched.
-    const ok = withCredits ? feasible.reaches(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits) : feasible.reaches(mask, 0);
+    // The credit is cut to the list mass a placement could match: all the name's words under acronyms (a query
+    // acronym may spell out words no query word reaches), else those not counted in `unreached`.
+    const particles = particlesWeigh ? massParticles : 0;
+    const cap = (acronyms ? massAll : massReached) + particles + CAP_SLACK;
+    const ok = withCredits ? feasible.reaches(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits, cap) : feasible.reaches(mask, 0);
     if (ok) counters.namesMatched++;
     return ok;
   };
@@ -158,6 +178,20 @@ export function namePossibility(
   });
 }
 
+/** Float slack on the credit cap (its words summed in another order than the matcher sums its credit). */
+const CAP_SLACK = 1e-9;
+
+/**
+ * The most mass a list word that is not an affix can have in the matcher (name-match.ts, listMasses): an initial's
+ * for a single letter, the word's rarity (at most 1: EntityIndex.weightOfId) for a word of the vocabulary, 1 for a
+ * word in a native script (weighed by its text there). A particle's is what it weighs when particles weigh.
+ */
+function listMassUpper(index: EntityIndex, id: number, kind: number): number {
+  if ((kind & (SINGLE | NUMBER)) === SINGLE) return INITIAL_MASS;
+  if ((kind & NATIVE) !== 0) return 1;
+  return index.weightOfId(id);
+}
+
 const NO_IDS = new Int32Array(0);
 const NO_ROLES = new Uint8Array(0);
 
@@ -170,6 +204,7 @@ const SINGLE = 2;
 const NUMBER = 4;
 const PARTICLE = 8;
 const LONG = 16;
+const NATIVE = 32;
 
 /**
  * What the name check reads of a vocabulary word (its length of one, whether a number or a particle), by word id
@@ -184,7 +219,7 @@ class WordKinds {
     if (kind === undefined || kind === 0) {
       if (id >= this.kinds.length) this.kinds = grown(this.kinds, id + 1);
       const w = this.index.vocab.words[id]!;
-      kind = KNOWN | (w.text.length === 1 ? SINGLE : 0) | (w.text.length > 1 ? LONG : 0) | (w.isNumber ? NUMBER : 0) | (w.particle ? PARTICLE : 0);
+      kind = KNOWN | (w.text.length === 1 ? SINGLE : 0) | (w.text.length > 1 ? LONG : 0) | (w.isNumber ? NUMBER : 0) | (w.particle ? PARTICLE : 0) | (w.native !== undefined ? NATIVE : 0);
       this.kinds[id] = kind;
     }
     return kind;

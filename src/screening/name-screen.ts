@@ -12,6 +12,7 @@ import type { AffixRole } from '../names/affixes.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { EntityType } from '../types/entity.js';
 import type { EntityIndex } from './entity-index.js';
+import type { SearchCounters } from './candidates.js';
 import type { NameCheck } from './name-check.js';
 import { AFFIX_ROLES } from './name-store.js';
 import type { StampedMarks } from './stamps.js';
@@ -32,6 +33,8 @@ export interface NameScreen {
   namePossible: NameCheck;
   /** Whether a hit could be anchored on a name of a slot (Candidates.mayAnchorStored). */
   mayAnchorStored: (slot: number, n: number) => boolean;
+  /** Where the names the matcher rejects are counted (SearchCounters.namesRejected). */
+  counters: SearchCounters;
 }
 
 /**
@@ -53,7 +56,10 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
     if (verdict === NO_MATCH || !screen.mayAnchorStored(slot, n)) continue;
     const entityType = index.entityType(slot) as EntityType;
     let match: NameMatch | null = null;
-    if (screen.namePossible.stored(n, entityType)) match = matchOneName(screen.query, storedName(index, n), entityType, settings);
+    if (screen.namePossible.stored(n, entityType)) {
+      match = matchOneName(screen.query, storedName(index, n), entityType, settings);
+      if (match === null) screen.counters.namesRejected++;
+    }
     // Only matches go to the memo evaluateEntity reads: the names decided not to match are passed over there
     // (decidedNoMatch), so most verdicts of a search cost one stamped mark and no map entry.
     verdicts.set(group, match === null ? NO_MATCH : MATCH);

@@ -126,7 +126,7 @@ export class ListIndex {
     };
     const verdicts = this.verdicts;
     verdicts.reset(index.nameStore.names);
-    const screen: NameScreen = { index, query, settings, verdicts, nameMemo, namePossible, mayAnchorStored };
+    const screen: NameScreen = { index, query, settings, verdicts, nameMemo, namePossible, mayAnchorStored, counters: this.finder.counters };
     for (const slot of slots) {
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
       // Most candidates match on no name: decided on the flat names, by name group, before the entity is made.

@@ -14,7 +14,7 @@ import { readFailure } from './list.js';
 import { inProcessScreening, workerScreening, type RowScreening } from './pool.js';
 import { readCustomers, type InputFormat } from './read.js';
 import type { CustomerRequest, ResultLine, RowError, RowSearchOptions } from './rows.js';
-import { screeningFailureCode, type RowOutcome } from './screen-rows.js';
+import type { RowOutcome } from './screen-rows.js';
 
 export const DEFAULT_CHUNK_SIZE = 200;
 
@@ -65,9 +65,8 @@ export interface ScreenFileSummary {
 export interface ScreenFileFailure {
   /**
    * `file_not_found` / `file_unreadable` (the input or the list), `input_invalid` (no usable CSV header, unreadable
-   * CSV), the list file's own codes (`list_bad_json`, `list_not_array`, `list_missing_sources`, ...), a snapshot's
-   * document error while screening (`snapshot_corrupt`, `snapshot_closed`, `snapshot_unreadable`: the file changed,
-   * was closed or could not be read after the load), or `screening_failed` (a worker stopped, or another error).
+   * CSV), the list file's own codes (`list_bad_json`, `list_not_array`, `list_missing_sources`, ...), or
+   * `screening_failed` (a worker stopped).
    */
   code: string;
   message: string;
@@ -119,9 +118,7 @@ export async function screenFile(o: ScreenFileOptions): Promise<Result<ScreenFil
     try {
       outcomes = await chunk.outcomes;
     } catch (e) {
-      const code = screeningFailureCode(e);
-      // A snapshot document error names the list file it was read from.
-      failure ??= { code, message: code === 'screening_failed' ? (e as Error).message : `${o.list}: ${(e as Error).message}` };
+      failure ??= { code: 'screening_failed', message: (e as Error).message };
       pending.delete(nextToWrite++);
       return;
     }

@@ -42,11 +42,7 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-type WorkerMessage =
-  | { type: 'ready'; size: number }
-  | { type: 'failed'; code: string; message: string }
-  | { type: 'done'; id: number; outcomes: RowOutcome[] }
-  | { type: 'error'; id: number; code: string; message: string };
+type WorkerMessage = { type: 'ready'; size: number } | { type: 'failed'; code: string; message: string } | { type: 'done'; id: number; outcomes: RowOutcome[] };
 
 /** The worker entry built next to this module (`dist/screen-file/worker.js`). */
 export const DEFAULT_WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -79,8 +75,7 @@ export async function workerScreening(listPath: string, count: number, workerUrl
         const task = running.get(w);
         running.delete(w);
         idle.push(w);
-        if (msg.type === 'done') task?.resolve(msg.outcomes);
-        else task?.reject(Object.assign(new Error(msg.message), { code: msg.code }));
+        task?.resolve(msg.outcomes);
         dispatch();
       }
     });

@@ -1,6 +1,5 @@
 /** Screening a chunk of customer rows against one screener: the work a worker thread (or the main thread) does. */
 import type { TamisScreener } from '../screening/screener.js';
-import type { SnapshotDocumentCode } from '../screening/snapshot-v2.js';
 import { resultLines, type CustomerRequest, type ResultLine } from './rows.js';
 
 /** What became of one screened row: its result lines, or the search error (e.g. a name the spec rejects). */
@@ -14,13 +13,4 @@ export function screenRows(screener: TamisScreener, rows: readonly CustomerReque
     if (!result.ok) return { row: r.row, line: r.line, client_ref: r.client_ref, error: result.error.message };
     return { row: r.row, lines: resultLines(r.row, r.client_ref, result.value.hits) };
   });
-}
-
-/** Codes a snapshot's document errors carry (SnapshotDocumentError): a run that meets one fails with it. */
-const SNAPSHOT_CODES: ReadonlySet<string> = new Set<SnapshotDocumentCode>(['snapshot_corrupt', 'snapshot_closed', 'snapshot_unreadable']);
-
-/** The code a run fails with when screening a chunk throws: a snapshot document error's own, else `screening_failed`. */
-export function screeningFailureCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && SNAPSHOT_CODES.has(code) ? code : 'screening_failed';
 }

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readFailure, type LoadedList } from './list.js';
 import { loadListFile } from './snapshot-file.js';
-import { screenRows, screeningFailureCode } from './screen-rows.js';
+import { screenRows } from './screen-rows.js';
 import type { CustomerRequest } from './rows.js';
 
 const port = parentPort;
@@ -22,13 +22,7 @@ if (!loaded.ok) port.postMessage({ type: 'failed', code: loaded.code, message: l
 else {
   const screener = loaded.screener;
   port.on('message', (msg: { id: number; rows: CustomerRequest[] }) => {
-    // A chunk that cannot be screened (a snapshot document that no longer reads) is answered with its code; the
-    // worker stays up, the run fails with that code (engine.ts).
-    try {
-      port.postMessage({ type: 'done', id: msg.id, outcomes: screenRows(screener, msg.rows) });
-    } catch (e) {
-      port.postMessage({ type: 'error', id: msg.id, code: screeningFailureCode(e), message: (e as Error).message });
-    }
+    port.postMessage({ type: 'done', id: msg.id, outcomes: screenRows(screener, msg.rows) });
   });
   port.postMessage({ type: 'ready', size: screener.size });
 }

@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fail, ok, type Result } from '../errors.js';
+import { SnapshotDocumentError } from '../screening/snapshot.js';
 import { readFailure } from './list.js';
 import { inProcessScreening, workerScreening, type RowScreening } from './pool.js';
 import { readCustomers, type InputFormat } from './read.js';
@@ -65,11 +66,22 @@ export interface ScreenFileSummary {
 export interface ScreenFileFailure {
   /**
    * `file_not_found` / `file_unreadable` (the input or the list), `input_invalid` (no usable CSV header, unreadable
-   * CSV), the list file's own codes (`list_bad_json`, `list_not_array`, `list_missing_sources`, ...), or
-   * `screening_failed` (a worker stopped).
+   * CSV), the list file's own codes (`list_bad_json`, `list_not_array`, `list_missing_sources`, ...), a binary
+   * snapshot's codes (`snapshot_format`, `snapshot_version`, `snapshot_corrupt` at the load; during the run, an
+   * entity document that cannot be read or decoded: `snapshot_corrupt` when the file was truncated or changed under
+   * the run or the document does not match its hash, `snapshot_unreadable` when reading the file failed), or
+   * `screening_failed` (a worker stopped for another reason).
    */
   code: string;
   message: string;
+}
+
+/** The failure of a run whose chunk of rows could not be screened. */
+function chunkFailure(list: string, error: unknown): ScreenFileFailure {
+  if (error instanceof SnapshotDocumentError) {
+    return { code: error.code, message: `${list}: the snapshot could not be read while screening the rows (${error.message}); it must stay unchanged while a run uses it` };
+  }
+  return { code: 'screening_failed', message: (error as Error).message };
 }
 
 type ChunkItem = { kind: 'row'; value: CustomerRequest } | { kind: 'error'; value: RowError };
@@ -118,7 +130,7 @@ export async function screenFile(o: ScreenFileOptions): Promise<Result<ScreenFil
     try {
       outcomes = await chunk.outcomes;
     } catch (e) {
-      failure ??= { code: 'screening_failed', message: (e as Error).message };
+      failure ??= chunkFailure(o.list, e);
       pending.delete(nextToWrite++);
       return;
     }

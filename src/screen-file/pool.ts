@@ -4,6 +4,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { fail, ok, type Result } from '../errors.js';
+import { SnapshotDocumentError } from '../screening/snapshot.js';
+import type { SnapshotDocumentCode } from '../screening/snapshot-v2.js';
 import { loadListFile } from './snapshot-file.js';
 import type { CustomerRequest } from './rows.js';
 import { screenRows, type RowOutcome } from './screen-rows.js';
@@ -42,7 +44,11 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-type WorkerMessage = { type: 'ready'; size: number } | { type: 'failed'; code: string; message: string } | { type: 'done'; id: number; outcomes: RowOutcome[] };
+type WorkerMessage =
+  | { type: 'ready'; size: number }
+  | { type: 'failed'; code: string; message: string }
+  | { type: 'done'; id: number; outcomes: RowOutcome[] }
+  | { type: 'snapshot_failed'; id: number; code: SnapshotDocumentCode; message: string };
 
 /** The worker entry built next to this module (`dist/screen-file/worker.js`). */
 export const DEFAULT_WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -75,7 +81,9 @@ export async function workerScreening(listPath: string, count: number, workerUrl
         const task = running.get(w);
         running.delete(w);
         idle.push(w);
-        task?.resolve(msg.outcomes);
+        // A snapshot document the worker could not read fails its chunk with the same error as in the main thread.
+        if (msg.type === 'snapshot_failed') task?.reject(new SnapshotDocumentError(msg.message, msg.code));
+        else task?.resolve(msg.outcomes);
         dispatch();
       }
     });

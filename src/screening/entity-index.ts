@@ -1,7 +1,8 @@
 /**
  * The entity side of a screening index: each entity's names as vocabulary word ids (flat and typed: name-store.ts),
  * postings from words to entities, acronym keys of organisation names, and incremental add/remove without a
- * rebuild. The name objects the matcher reads are made on demand (`names`), from the flat arrays.
+ * rebuild. The name objects the matcher reads are made on demand (`names`), from the flat arrays. A snapshot reads
+ * and restores the index as its arrays (index-as-parts.ts).
  */
 import { affixProfile, affixRoles } from '../names/affixes.js';
 import { birthYears, isDeceased } from '../names/birth-year.js';
@@ -12,7 +13,6 @@ import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
 import { Vocabulary } from './vocabulary.js';
 import { grown } from './stamps.js';
-import { csr, type IndexParts } from './index-parts.js';
 import { Postings } from './postings-store.js';
 import { entityNames, GroupTable, NameStore, roleCode, type StoredName } from './name-store.js';
 import { PreparedCache } from './prepared-cache.js';
@@ -49,7 +49,7 @@ export class EntityIndex {
   /** Reads the entity of a slot restored from a snapshot, when first asked for (snapshot.ts). */
   protected lazy: ((slot: number) => Entity) | undefined;
   /** Slot by entity id; made from `ids` when first needed after a restore (undefined until then). */
-  private idMap: Map<string, number> | undefined = new Map();
+  protected idMap: Map<string, number> | undefined = new Map();
   /** word id → slots of entities with that word, ascending (removed slots are skipped by readers): postings-store.ts. */
   protected postingLists = Postings.empty();
   /** word id → live entities having the word (document frequency). */
@@ -370,118 +370,6 @@ export class EntityIndex {
     this.weights[id] = weight;
     this.weightStamps[id] = this.version;
     return weight;
-  }
-
-  /**
-   * This index with its removed entities left out (a new one over the same vocabulary when some were removed):
-   * what a snapshot writes.
-   */
-  compacted(): EntityIndex {
-    if (this.live === this.store.slots) return this;
-    const out = new EntityIndex(this.tables, this.vocab);
-    const { store } = this;
-    for (const slot of this.liveSlots()) {
-      const names: StoredName[] = [];
-      for (let n = store.slotStart[slot]!; n < store.slotStart[slot + 1]!; n++) {
-        const from = store.wordStart[n]!;
-        const to = store.wordStart[n + 1]!;
-        names.push({ ids: Array.from(store.wordIds.subarray(from, to)), roles: Array.from(store.roles.subarray(from, to)), source: store.source[n]! });
-      }
-      out.addIndexed(this.entity(slot)!, names);
-    }
-    return out;
-  }
-
-  /** The arrays of a compacted index (every slot live), exactly as long as they are filled: for a snapshot. */
-  toParts(): IndexParts {
-    if (this.live !== this.store.slots) throw new Error('toParts: compact the index first');
-    const { store, groups } = this;
-    const slots = store.slots;
-    const words = this.vocab.size;
-    const postings = this.postingLists.toPacked(words);
-    const acronymKeys = [...this.acronyms.keys()];
-    const acronyms = csr(acronymKeys.length, (k) => this.acronyms.get(acronymKeys[k]!));
-    const exact = <T extends Uint8Array | Uint16Array | Int32Array>(array: T, length: number): T => grown(array, length).subarray(0, length) as T;
-    return {
-      slots,
-      id: (slot) => this.idOf(slot),
-      doc: (slot) => this.entity(slot)!,
-      typeNames: [...this.typeNames],
-      acronymKeys,
-      arrays: {
-        slotStart: exact(store.slotStart, slots + 1),
-        wordStart: exact(store.wordStart, store.names + 1),
-        source: exact(store.source, store.names),
-        group: exact(store.group, store.names),
-        weak: exact(store.weak, store.names),
-        wordIds: exact(store.wordIds, store.wordStart[store.names]!),
-        roles: exact(store.roles, store.wordStart[store.names]!),
-        groupKeys: groups.keys,
-        groupValues: groups.values,
-        groupFirstSlot: exact(groups.firstSlot, groups.size),
-        groupFirstName: exact(groups.firstName, groups.size),
-        typeCode: exact(this.typeCode, slots),
-        dead: exact(this.dead, slots),
-        yearStart: exact(this.yearStart, slots + 1),
-        years: exact(this.years, this.yearStart[slots]!),
-        flatStart: exact(this.flatStart, slots + 1),
-        flatWords: exact(this.flatWords, this.flatStart[slots]!),
-        short: exact(this.short, slots),
-        initials: exact(this.initials, words),
-        single: exact(this.single, words),
-        df: exact(this.df, words),
-        postingStart: postings.start,
-        postingSlots: postings.items,
-        acronymStart: acronyms.start,
-        acronymSlots: acronyms.items,
-      },
-    };
-  }
-
-  /**
-   * An index over restored parts (snapshot.ts; checked there): the arrays are used as they are, except those the
-   * index changes in place, which are copied (the group table when it first changes). Entities and their ids are
-   * read from `parts.doc` and `parts.id` when first asked for.
-   */
-  static fromParts(tables: WordTables, vocab: Vocabulary, parts: IndexParts): EntityIndex {
-    const index = new EntityIndex(tables, vocab);
-    const a = parts.arrays;
-    const { store, groups } = index;
-    store.slots = parts.slots;
-    store.names = a.source.length;
-    store.slotStart = a.slotStart;
-    store.wordStart = a.wordStart;
-    store.source = a.source;
-    store.group = a.group;
-    store.weak = a.weak;
-    store.wordIds = a.wordIds;
-    store.roles = a.roles;
-    groups.adopt(a.groupKeys, a.groupValues);
-    groups.firstSlot = a.groupFirstSlot;
-    groups.firstName = a.groupFirstName;
-    groups.size = a.groupFirstSlot.length;
-    index.typeNames = [...parts.typeNames];
-    index.typeCode = a.typeCode;
-    index.dead = a.dead;
-    index.yearStart = a.yearStart;
-    index.years = a.years;
-    index.flatStart = a.flatStart;
-    index.flatWords = a.flatWords;
-    index.short = a.short;
-    index.initials = a.initials.slice();
-    index.single = a.single.slice();
-    index.df = a.df.slice();
-    index.alive = new Uint8Array(parts.slots).fill(1);
-    index.ids = new Array<string | undefined>(parts.slots);
-    index.lazyId = parts.id;
-    index.docs = new Array<Entity | undefined>(parts.slots);
-    index.lazy = parts.doc;
-    index.idMap = undefined;
-    const { acronymStart, acronymSlots } = a;
-    index.postingLists = Postings.packed(a.postingStart, a.postingSlots);
-    parts.acronymKeys.forEach((key, k) => index.acronyms.set(key, Array.from(acronymSlots.subarray(acronymStart[k]!, acronymStart[k + 1]!))));
-    index.live = parts.slots;
-    return index;
   }
 
   *liveSlots(): Iterable<number> {

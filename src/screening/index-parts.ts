@@ -1,10 +1,10 @@
 /**
- * The arrays of an entity index as a snapshot holds them (EntityIndex.toParts / fromParts): names, name groups,
+ * The arrays of an entity index as a snapshot holds them (index-as-parts.ts: indexAsParts / indexFromParts): names, name groups,
  * per-slot and per-word data, postings and acronym keys, each exactly as long as it is filled.
  */
 import type { Entity } from '../types/entity.js';
 
-/** The arrays of an index (toParts, fromParts): names, groups, per-slot and per-word data, postings, acronym keys. */
+/** The arrays of an index (indexAsParts, indexFromParts): names, groups, per-slot and per-word data, postings, acronym keys. */
 export interface IndexArrays {
   slotStart: Int32Array;
   wordStart: Int32Array;

@@ -12,7 +12,8 @@
 import { fail, ok, problem, type Problem, type Result } from '../errors.js';
 import type { WordTables } from '../names/tables.js';
 import type { Entity } from '../types/entity.js';
-import { EntityIndex } from './entity-index.js';
+import type { EntityIndex } from './entity-index.js';
+import { compactedIndex, indexAsParts, indexFromParts } from './index-as-parts.js';
 import { ARRAY_KINDS, partsProblem, validOffsets, type IndexArrays, type IndexParts } from './index-parts.js';
 import { ListIndex, MAX_RESULT_CAP, screenerOver, type TamisScreener } from './screener.js';
 import { fnv, readContainer, readContainerFrom, writeContainer, type Container, type SnapshotSource } from './snapshot-binary.js';
@@ -82,7 +83,7 @@ function texts(count: number, text: (k: number) => string): { bytes: Uint8Array;
 }
 
 function listSections(prefix: string, index: EntityIndex, docBase: number): { meta: ListMeta; sections: Section[]; docs: Uint8Array } {
-  const parts = index.compacted().toParts();
+  const parts = indexAsParts(compactedIndex(index));
   const docs = texts(parts.slots, (slot) => JSON.stringify(parts.doc(slot)));
   const ids = texts(parts.slots, parts.id);
   const docHash = new Uint32Array(parts.slots);
@@ -201,7 +202,7 @@ function restoreList(c: Container, prefix: string, meta: ListMeta, tables: WordT
   };
   const why = partsProblem(parts, vocab.size);
   if (why !== undefined) return corrupt(`${prefix}: ${why} are inconsistent`);
-  return ok(EntityIndex.fromParts(tables, vocab, parts));
+  return ok(indexFromParts(tables, vocab, parts));
 }
 
 /** A screener from a binary snapshot's container (read whole or from a source). */

@@ -113,7 +113,6 @@ export const CONFIG_SCHEMA = closed(
         internal: { type: 'array', items: closed({ id: str, file: path }, ['id', 'file']) },
         skip_invalid: { type: 'boolean' },
         follow_interval_ms: posInt,
-        close_replaced_after_ms: posInt,
       },
       ['sources'],
     ),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Screener } from '../screening/types.js';
 import { SEARCH_ROUTES } from '../service/routes.js';
+import { ServedLists } from './served-lists.js';
 import type { RescreenReport, ScreeningService } from '../service/service.js';
 import { AnswerJson } from './answer-json.js';
 import { failure, send } from './envelope.js';
@@ -22,16 +23,33 @@ import type { TransactionArea } from './v1/area.js';
 import { addV1ToOpenApi, registerV1 } from './v1/index.js';
 import { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
 
+/** A load of the lists: its screener, what it holds, and how to release what it reads (a snapshot's open file). */
+export interface LoadedScreener {
+  screener: Screener;
+  entities: number;
+  sources: string[];
+  /** A hash of what was read: the load is then a list version of the service (`loadListVersion`). */
+  fingerprint?: string;
+  /**
+   * Releases what the screener reads (loadLists: the open file of a binary snapshot). The server calls it once the
+   * screener is replaced and the searches in flight on it have finished, at once for a load it never served, and
+   * on shutdown.
+   */
+  close?: () => void;
+}
+
 export interface ServerLists {
   /** What is loaded now. */
   entities: number;
   sources: string[];
+  /** Releases what the service's screener reads (see LoadedScreener.close). */
+  close?: () => void;
   /**
    * Loads the lists again (reload): the new screener replaces the current one. With a `fingerprint` (a hash of
    * what was read) the load is a list version of the service (`loadListVersion`): recorded when new, re-screened by
    * the one instance that claims it.
    */
-  reload?: () => Promise<{ screener: Screener; entities: number; sources: string[]; fingerprint?: string }>;
+  reload?: () => Promise<LoadedScreener>;
   /**
    * Instances sharing a store: check every this many ms for a list version recorded by another instance, and load
    * the lists again to serve it (kept only when they are that version). Off when absent.
@@ -147,6 +165,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
           onError: (e) => app.log.error({ err: e }, 'webhook delivery pass failed'),
         });
 
+  const served = new ServedLists(options.service, options.lists?.close, (e) => app.log.warn({ err: e }, 'closing replaced lists failed'));
   let reloading: Promise<ReloadReport> | null = null;
   /** `follow`: a reload to serve the version another instance recorded (never records one of its own). */
   const reloadOnce = async (follow = false): Promise<ReloadReport> => {
@@ -155,42 +174,51 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
     const started = performance.now();
     try {
       const loaded = await load();
-      let report: RescreenReport | null;
-      let version = lists.version + 1;
-      if (loaded.fingerprint !== undefined) {
-        if (follow) {
-          const current = await options.service.currentListVersion();
-          if (current && current.fingerprint !== loaded.fingerprint) {
-            app.log.warn({ current: current.version }, 'the lists read here are not the current list version of the store; kept the loaded version');
-            throw new Error('the lists read here are not the current list version');
-          }
-        }
-        const v = await options.service.loadListVersion(loaded.screener, loaded.fingerprint, { description: loaded.sources.join(', ') });
-        report = v.rescreen;
-        version = v.version.version;
-      } else {
-        report = await options.service.rescreenMonitored(loaded.screener);
+      const before = options.service.screener;
+      try {
+        return await swapIn(loaded, follow, started);
+      } finally {
+        served.settle(loaded, before);
       }
-      // The kept JSON of the hits' docs is of the lists before: dropped (answer-json.ts).
-      answerJson.clear();
-      lists = { version, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
-      showLists();
-      metrics.reloads.inc({ outcome: 'ok' });
-      webhooks?.wake();
-      const out: ReloadReport = {
-        ...lists,
-        rescreened: report?.rescreened ?? 0,
-        changed: report?.changed ?? [],
-        suspended: report?.suspended ?? [],
-        failed: (report?.failed ?? []).map((f) => ({ search_id: f.search_id, error: { code: f.error.code, message: f.error.message } })),
-        duration_ms: Math.round(performance.now() - started),
-      };
-      app.log.info({ lists: lists.version, entities: lists.entities, changed: out.changed.length, ms: out.duration_ms }, 'lists reloaded');
-      return out;
     } catch (e) {
       metrics.reloads.inc({ outcome: 'failed' });
       throw e;
     }
+  };
+  /** Makes a load the service's screener (re-screening as its list version asks) and reports the reload. */
+  const swapIn = async (loaded: LoadedScreener, follow: boolean, started: number): Promise<ReloadReport> => {
+    let report: RescreenReport | null;
+    let version = lists.version + 1;
+    if (loaded.fingerprint !== undefined) {
+      if (follow) {
+        const current = await options.service.currentListVersion();
+        if (current && current.fingerprint !== loaded.fingerprint) {
+          app.log.warn({ current: current.version }, 'the lists read here are not the current list version of the store; kept the loaded version');
+          throw new Error('the lists read here are not the current list version');
+        }
+      }
+      const v = await options.service.loadListVersion(loaded.screener, loaded.fingerprint, { description: loaded.sources.join(', ') });
+      report = v.rescreen;
+      version = v.version.version;
+    } else {
+      report = await options.service.rescreenMonitored(loaded.screener);
+    }
+    // The kept JSON of the hits' docs is of the lists before: dropped (answer-json.ts).
+    answerJson.clear();
+    lists = { version, entities: loaded.entities, sources: loaded.sources, loaded_at: new Date().toISOString() };
+    showLists();
+    metrics.reloads.inc({ outcome: 'ok' });
+    webhooks?.wake();
+    const out: ReloadReport = {
+      ...lists,
+      rescreened: report?.rescreened ?? 0,
+      changed: report?.changed ?? [],
+      suspended: report?.suspended ?? [],
+      failed: (report?.failed ?? []).map((f) => ({ search_id: f.search_id, error: { code: f.error.code, message: f.error.message } })),
+      duration_ms: Math.round(performance.now() - started),
+    };
+    app.log.info({ lists: lists.version, entities: lists.entities, changed: out.changed.length, ms: out.duration_ms }, 'lists reloaded');
+    return out;
   };
   /** One reload at a time: a call during a reload waits for it and gets its report. */
   const reload = (follow = false): Promise<ReloadReport> => {
@@ -298,6 +326,7 @@ export async function createServer(options: ServerOptions): Promise<TamisServer>
         await webhooks?.stop();
         await options.transactions?.close();
         await reloading?.catch(() => undefined);
+        served.closeAll();
         await options.onClose?.();
       })();
       return closed;

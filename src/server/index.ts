@@ -1,5 +1,5 @@
 /** `tamis/server`: the search API over HTTP (`createServer`), its config file, and the OpenAPI document. */
-export { createServer, type ServerOptions, type ServerLists, type TamisServer } from './create-server.js';
+export { createServer, type LoadedScreener, type ServerOptions, type ServerLists, type TamisServer } from './create-server.js';
 export { loadLists, type ListsConfig, type ListSource, type LoadedLists } from './lists.js';
 export { bufferedLog, type BufferedLog } from './request-log.js';
 export { chooseTransport, isLoopback, type Transport } from './tls.js';

@@ -42,11 +42,6 @@ export interface ListsConfig {
    * another instance and loads its own lists again to serve it (default 10 000 ms; memory and sqlite stores: off).
    */
   follow_interval_ms?: number;
-  /**
-   * A snapshot source is read through its open file: after a reload, how long the file of the replaced screener
-   * stays open for the searches still running on it (default 30 000 ms). Shutdown closes every file.
-   */
-  close_replaced_after_ms?: number;
 }
 
 export interface LoadedLists {
@@ -59,6 +54,7 @@ export interface LoadedLists {
   /**
    * A binary snapshot is read through its open file (each entity document when a search first needs it): closes
    * that file once the screener is no longer used (searches after it throw SnapshotDocumentError `snapshot_closed`).
+   * The server calls it once a reload replaced the screener and the searches in flight on it have finished.
    */
   close?: () => void;
 }

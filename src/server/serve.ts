@@ -12,8 +12,7 @@ import type { ListVersionStore } from '../service/list-versions.js';
 import { applyAccounts } from './accounts.js';
 import type { ServeConfig } from './config.js';
 import { createServer, type TamisServer } from './create-server.js';
-import { loadLists, type LoadedLists } from './lists.js';
-import type { Screener } from '../screening/types.js';
+import { loadLists } from './lists.js';
 import { bufferedLog } from './request-log.js';
 import { transactionAreaFromConfig, type AreaDatabase } from './v1/config.js';
 
@@ -69,7 +68,6 @@ async function openStore(config: ServeConfig): Promise<OpenedStore> {
 export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {}): Promise<TamisServer> {
   const tls = config.server.tls ? { cert: await readFile(config.server.tls.cert), key: await readFile(config.server.tls.key) } : undefined;
   const lists = await loadLists(config.lists);
-  const files = openFiles(lists, () => service.screener, config.lists.close_replaced_after_ms ?? 30_000);
   const { store, close, shared, database } = await openStore(config);
   const s = config.service;
   const rateLimit = s.rate_limit === false ? false : { ...(s.rate_limit?.per_minute ? { perMinute: s.rate_limit.per_minute } : {}), ...(s.rate_limit?.sandbox_per_minute ? { sandboxPerMinute: s.rate_limit.sandbox_per_minute } : {}), ...(shared ? { limiter: shared.limiter } : {}) };
@@ -95,7 +93,7 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     await service.loadListVersion(lists.screener, lists.fingerprint, { description: lists.sources.join(', ') });
     transactions = config.transactions ? await transactionAreaFromConfig(config.transactions, database, () => service.screener) : undefined;
   } catch (e) {
-    files.closeAll();
+    lists.close?.();
     await close();
     throw e;
   }
@@ -106,7 +104,8 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     lists: {
       entities: lists.entities,
       sources: lists.sources,
-      reload: async () => files.loaded(await loadLists(config.lists)),
+      ...(lists.close ? { close: lists.close } : {}),
+      reload: () => loadLists(config.lists),
       ...(shared ? { followIntervalMs: config.lists.follow_interval_ms ?? 10_000 } : config.lists.follow_interval_ms ? { followIntervalMs: config.lists.follow_interval_ms } : {}),
     },
     host: o.host ?? config.server.host,
@@ -131,39 +130,9 @@ export async function serveFromConfig(config: ServeConfig, o: ServeOverrides = {
     ...(config.server.body_limit !== undefined ? { bodyLimit: config.server.body_limit } : {}),
     ...(transactions ? { transactions } : {}),
     onClose: async () => {
-      files.closeAll();
       await close();
       await log?.flush();
     },
   });
 }
 
-/**
- * The snapshot files the screeners read through (loadLists `close`): after a reload, the files of the screeners no
- * longer served are closed `afterMs` later (searches started before the swap finish on them); the newest load is
- * kept open while it is not yet served (its reload may still be re-screening). Shutdown closes them all.
- */
-function openFiles(first: LoadedLists, serving: () => Screener, afterMs: number) {
-  const open: LoadedLists[] = first.close ? [first] : [];
-  let newest: LoadedLists = first;
-  const sweep = (): void => {
-    const current = serving();
-    for (let i = open.length - 1; i >= 0; i--) {
-      const l = open[i]!;
-      if (l.screener === current || l === newest) continue;
-      open.splice(i, 1);
-      l.close?.();
-    }
-  };
-  return {
-    loaded(next: LoadedLists): LoadedLists {
-      newest = next;
-      if (next.close) open.push(next);
-      setTimeout(sweep, afterMs).unref();
-      return next;
-    },
-    closeAll(): void {
-      for (const l of open.splice(0)) l.close?.();
-    },
-  };
-}

@@ -6,6 +6,7 @@
 import { failureEnvelope, problem, type FailureEnvelope, type Problem } from '../errors.js';
 import type { Screener } from '../screening/types.js';
 import { hashApiKey } from './fingerprint.js';
+import { ScreenerHolds } from './screener-holds.js';
 import { canScreenReferences, referenceScreenerOf } from './reference-screener.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_SANDBOX_RATE_LIMIT, SlidingWindowRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { StoreConflictError, type ServiceStore } from './store.js';
@@ -74,9 +75,21 @@ export type SearchIdParam = number | string;
 export const PAGE = 100;
 const MAX_RESULTS_CAP = 500;
 
+/** The screeners a search runs against: those current when it started (`ServiceContext.withScreeners`). */
+export interface HeldScreeners {
+  readonly screener: Screener;
+  readonly referenceScreener: Screener | null;
+}
+
+/** The screener a stored search re-runs against (null: a reference search without a reference screener). */
+export function screenerFor(held: HeldScreeners, s: Pick<SearchRecord, 'kind'>): Screener | null {
+  return s.kind === 'reference' ? held.referenceScreener : held.screener;
+}
+
 /** The ports and settings of one service instance; `screener` and `referenceScreener` change on list reloads. */
-export class ServiceContext {
-  screener: Screener;
+export class ServiceContext implements HeldScreeners {
+  /** The current screener (`screener`) and the searches in flight on each screener (screener-holds.ts). */
+  readonly holds: ScreenerHolds;
   referenceScreener: Screener | null;
   /** The reference screener is the default one, derived from `screener` (and follows it on list reloads). */
   private referenceDerived: boolean;
@@ -106,7 +119,7 @@ export class ServiceContext {
     this.clock = options.clock;
     this.ids = options.ids;
     this.referenceTermMaxLength = options.referenceTermMaxLength ?? 255;
-    this.screener = options.screener;
+    this.holds = new ScreenerHolds(options.screener);
     this.referenceDerived = options.referenceScreener === undefined;
     this.referenceScreener = options.referenceScreener ?? this.derivedReferenceScreener(options.screener);
     this.webhookPolicy = { ...(options.webhookPolicy ?? {}) };
@@ -148,14 +161,35 @@ export class ServiceContext {
     return canScreenReferences(screener) ? referenceScreenerOf(screener, this.referenceTermMaxLength) : null;
   }
 
-  /** A new list version: the screeners new searches and monitoring re-runs use from now on. */
+  /** The screener new searches run against. */
+  get screener(): Screener {
+    return this.holds.screener;
+  }
+
+  /**
+   * A new list version: the screeners new searches and monitoring re-runs use from now on. The searches in flight
+   * finish on the screeners they hold (`withScreeners`).
+   */
   replaceScreeners(screener: Screener, referenceScreener?: Screener): void {
-    this.screener = screener;
     if (referenceScreener) {
       this.referenceScreener = referenceScreener;
       this.referenceDerived = false;
     } else if (this.referenceDerived) {
       this.referenceScreener = this.derivedReferenceScreener(screener);
+    }
+    this.holds.replace(screener);
+  }
+
+  /**
+   * Runs `work` with the screeners current now, held until it settles (screener-holds.ts): a list reload meanwhile
+   * leaves it on them, and a host releases what they read only after it.
+   */
+  async withScreeners<T>(work: (held: HeldScreeners) => Promise<T>): Promise<T> {
+    const { screener, release } = this.holds.hold();
+    try {
+      return await work({ screener, referenceScreener: this.referenceScreener });
+    } finally {
+      release();
     }
   }
 
@@ -163,11 +197,6 @@ export class ServiceContext {
   now(): { now: Date; ts: string; iso: string } {
     const now = clockDate(this.clock);
     return { now, ts: formatTimestamp(now), iso: now.toISOString() };
-  }
-
-  /** The screener a stored search re-runs against (null: a reference search without a reference screener). */
-  screenerFor(s: SearchRecord): Screener | null {
-    return s.kind === 'reference' ? this.referenceScreener : this.screener;
   }
 }
 

@@ -61,9 +61,18 @@ export class ScreeningService implements WebhookOutbox {
     this.svc = new ServiceContext(options);
   }
 
-  /** The screener new searches run against (replaced by `rescreenMonitored`). */
+  /** The screener new searches run against (replaced by `rescreenMonitored` and `loadListVersion`). */
   get screener(): Screener {
     return this.svc.screener;
+  }
+
+  /**
+   * Resolves once `screener` has been replaced (a new list version) and no search that started on it is still
+   * running: a host releases then what the screener reads (a snapshot's open file). Never resolves while it is
+   * current. Each search holds the screeners it started with until it is stored (screener-holds.ts).
+   */
+  screenerReleased(screener: Screener): Promise<void> {
+    return this.svc.holds.released(screener);
   }
 
   /** A handle whose every call is made as the user of `apiKey` (`Authorization: Token <apiKey>`). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -132,5 +132,34 @@ describe('screenFile on worker threads (the built worker, dist/screen-file/worke
   ])('a worker that cannot load %s fails the run with the list code', async (_n, list, code) => {
     const r = await screenFile({ input: Readable.from([CSV]), format: 'csv', list, workers: 1, workerUrl, onLines: () => undefined });
     expect(!r.ok && r.error.code).toBe(code);
+  });
+
+  /** A snapshot of LIST that loads, whose document `slot` no longer matches its hash (one byte changed). */
+  const corruptDocument = (slot: number): string => {
+    const bytes = snapshotScreenerBytes(createScreener({ entities: LIST }));
+    const text = Buffer.from(bytes).toString('latin1');
+    const at = text.indexOf(LIST[slot]!.name);
+    bytes[at] = bytes[at]! ^ 0x20;
+    const p = join(dir, `corrupt-${slot}.idx`);
+    writeFileSync(p, bytes);
+    return p;
+  };
+  /** A snapshot of LIST, cut short once the run has loaded it (onReady): the documents after the cut cannot be read. */
+  const cutAfterLoad = (): { list: string; onReady: () => void } => {
+    const list = join(dir, `cut-after-load-${lists++}.idx`);
+    writeFileSync(list, snapshotScreenerBytes(createScreener({ entities: LIST })));
+    return { list, onReady: () => truncateSync(list, statSync(list).size - 200) };
+  };
+  it.each([
+    [0, 'a document that no longer matches its hash', () => ({ list: corruptDocument(1) })],
+    [1, 'a document that no longer matches its hash', () => ({ list: corruptDocument(1) })],
+    [0, 'a file cut short after the load', cutAfterLoad],
+    [1, 'a file cut short after the load', cutAfterLoad],
+  ] as const)('on %i worker(s), a snapshot with %s fails the run with snapshot_corrupt, not screening_failed', async (workers, _what, snapshot) => {
+    if (!existsSync(workerUrl)) throw new Error('dist/screen-file/worker.js is missing: run `npm run build` first (CI builds before testing)');
+    const { list, onReady } = snapshot() as { list: string; onReady?: () => void };
+    const r = await screenFile({ input: Readable.from([CSV]), format: 'csv', list, workers, workerUrl, onLines: () => undefined, ...(onReady ? { onReady } : {}) });
+    expect(!r.ok && [r.error.code, r.error.message]).toEqual(['snapshot_corrupt', expect.stringMatching(/could not be read while screening the rows .*no longer reads as written/)]);
+    expect(r.ok || r.error.message.startsWith(list)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createScreener, restoreScreener, restoreScreenerFrom, snapshotScreenerBytes, SnapshotDocumentError, type SnapshotSource, type TamisScreener } from '../../src/index.js';
+import { indexAsParts } from '../../src/screening/index-as-parts.js';
 import { ARRAY_KINDS, type IndexArrays, type IndexParts } from '../../src/screening/index-parts.js';
 import type { Entity } from '../../src/types/entity.js';
 import { LIST, person } from './fixtures.js';
@@ -50,7 +51,7 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => 
 
 const ENTITIES = [...SAMPLE.slice(0, 120), ...LIST, ...EXTRA];
 const build = (): TamisScreener => createScreener({ entities: ENTITIES, resultCap: 200, internalLists: [{ id: 'bl', entities: [person('own', 'Ivan Sidorov')] }] });
-const partsOf = (s: TamisScreener): IndexParts => (s.lists.index as unknown as { toParts(): IndexParts }).toParts();
+const partsOf = (s: TamisScreener): IndexParts => indexAsParts(s.lists.index);
 
 describe('binary snapshot version 3 through a reader of the file', () => {
   const original = build();

@@ -6,8 +6,8 @@
 import { generate } from 'selfsigned';
 import { Agent, fetch, type FormData } from 'undici';
 import { createServer, type ServerOptions, type TamisServer } from '../../src/server/index.js';
-import { createMemoryStore, createScreeningService, randomIds, systemClock, type ScreeningService } from '../../src/service/index.js';
-import { createScreener } from '../../src/screening/index.js';
+import { createMemoryStore, createScreeningService, randomIds, systemClock, type ScreeningService, type ServiceStore } from '../../src/service/index.js';
+import { createScreener, type Screener } from '../../src/screening/index.js';
 import type { Entity } from '../../src/types/entity.js';
 import { readFileSync } from 'node:fs';
 import { OpenApiCheck } from './openapi-check.js';
@@ -54,12 +54,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function setupService(entities: Entity[] = sampleEntities, o: { rateLimit?: number } = {}): Promise<ScreeningService> {
+/** A service with Alice's and Bob's keys, tags and a profile; over `entities` unless a screener or store is given. */
+export async function setupService(
+  entities: Entity[] = sampleEntities,
+  o: { rateLimit?: number; screener?: Screener; store?: ServiceStore } = {},
+): Promise<ScreeningService> {
   const service = createScreeningService({
-    store: createMemoryStore(),
+    store: o.store ?? createMemoryStore(),
     clock: systemClock(),
     ids: randomIds(),
-    screener: createScreener({ entities }),
+    screener: o.screener ?? createScreener({ entities }),
     webhookPolicy: { allowHttp: true, allowHosts: ['127.0.0.1'] },
     ...(o.rateLimit !== undefined ? { rateLimit: { perMinute: o.rateLimit } } : {}),
   });

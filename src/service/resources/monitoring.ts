@@ -14,8 +14,10 @@ import {
   NO_REFERENCE_SCREENER,
   resolve,
   retryOnConflict,
+  screenerFor,
   success,
   type Ctx,
+  type HeldScreeners,
   type SearchIdParam,
   type ServiceContext,
 } from '../context.js';
@@ -62,7 +64,12 @@ export async function updateMonitors(svc: ServiceContext, ctx: Ctx, id: SearchId
     return success(monitorsView(next));
   }
   // Start: the original search is updated with the latest run (a baseline: no differences, no event).
-  const screener = svc.screenerFor(s);
+  return svc.withScreeners((held) => startMonitoring(svc, ctx, s, held));
+}
+
+/** The run that starts the monitoring of `s`, on the screeners held for it. */
+async function startMonitoring(svc: ServiceContext, ctx: Ctx, s: SearchRecord, held: HeldScreeners): Promise<ApiResponse<MonitorsView>> {
+  const screener = screenerFor(held, s);
   if (!screener) return fail(501, NO_REFERENCE_SCREENER);
   const pulled = pull(svc, screener, s.request, await internalScope(svc, ctx.account));
   if (!pulled.ok) return pulled.error;
@@ -174,7 +181,7 @@ async function eventsOf(svc: ServiceContext, s: SearchRecord, events: WebhookEve
   return account ? outboxOps(svc, account, events, iso) : [];
 }
 
-/** One monitored search re-run against the current screeners, in its own transaction. */
+/** One monitored search re-run against the current screeners (held until it is stored), in its own transaction. */
 async function rescreenOne(svc: ServiceContext, id: number, report: RescreenReport): Promise<void> {
   const s = await svc.store.getSearch(id);
   if (!s || !s.is_monitored) return;
@@ -182,7 +189,12 @@ async function rescreenOne(svc: ServiceContext, id: number, report: RescreenRepo
     report.suspended.push(id);
     return;
   }
-  const screener = svc.screenerFor(s);
+  await svc.withScreeners((held) => rerun(svc, s, held, report));
+}
+
+async function rerun(svc: ServiceContext, s: SearchRecord, held: HeldScreeners, report: RescreenReport): Promise<void> {
+  const id = s.id;
+  const screener = screenerFor(held, s);
   const scope = await scopeOfSearch(svc, s);
   const pulled: PullResult = screener ? pull(svc, screener, s.request, scope) : { ok: false, error: fail(501, NO_REFERENCE_SCREENER) };
   if (!pulled.ok) {

@@ -45,7 +45,6 @@ export async function screenPaymentReference(svc: ServiceContext, ctx: Ctx, body
     ...(body.fuzziness !== undefined ? { fuzziness: body.fuzziness as number } : {}),
   };
   return insertSearch(svc, ctx, {
-    screener: svc.referenceScreener,
     request,
     profile,
     clientRef: clientRef as string,

@@ -3,9 +3,24 @@
  * PATCH /searches/{id}, DELETE /searches/{id} (search-api.md). Listing is in search-list.ts.
  */
 import type { FailureEnvelope } from '../../errors.js';
-import type { MatchStatus, RiskLevel, Screener, SearchRequest } from '../../screening/types.js';
+import type { MatchStatus, RiskLevel, SearchRequest } from '../../screening/types.js';
 import { renderCertificate, type CertificateOptions } from '../certificate.js';
-import { bad, EMPTY_204, fail, find, definedTags, invalidQuery, isFailure, success, type Ctx, type SearchIdParam, type ServiceContext } from '../context.js';
+import {
+  bad,
+  EMPTY_204,
+  fail,
+  find,
+  definedTags,
+  invalidQuery,
+  isFailure,
+  NO_REFERENCE_SCREENER,
+  screenerFor,
+  success,
+  type Ctx,
+  type HeldScreeners,
+  type SearchIdParam,
+  type ServiceContext,
+} from '../context.js';
 import { outboxOps, searchStatusEvent } from '../outbox.js';
 import { overview, view, type CertificateContent, type SearchOverview, type SearchView } from '../render.js';
 import { freshHits, internalHit, internalScope, pull, whitelistOf } from '../results.js';
@@ -118,7 +133,6 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
     ...(detailsShape === 'keyed' ? { details_shape: 'keyed' as const } : {}),
   };
   return insertSearch(svc, ctx, {
-    screener: svc.screener,
     request,
     profile,
     clientRef,
@@ -131,7 +145,6 @@ export async function createSearch(svc: ServiceContext, ctx: Ctx, body: unknown)
 }
 
 export interface NewSearch {
-  screener: Screener;
   request: SearchRequest;
   profile: SearchProfileRecord | null;
   clientRef: string | null;
@@ -139,12 +152,23 @@ export interface NewSearch {
   limit: number;
   offset: number;
   share: boolean;
+  /** Which of the service's screeners runs it: the screener, or the reference screener. */
   kind: 'name' | 'reference';
 }
 
-/** Runs the screener and stores the new search with its hits in one commit. */
-export async function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch): Promise<ApiResponse<{ data: SearchView }>> {
-  const pulled = pull(svc, a.screener, a.request, await internalScope(svc, ctx.account));
+/**
+ * Runs the screener of the search's kind and stores the new search with its hits in one commit. The screeners
+ * current when it starts are held until it is stored (ServiceContext.withScreeners): a list reload meanwhile does
+ * not release them under it.
+ */
+export function insertSearch(svc: ServiceContext, ctx: Ctx, a: NewSearch): Promise<ApiResponse<{ data: SearchView }>> {
+  return svc.withScreeners((held) => screenAndStore(svc, ctx, a, held));
+}
+
+async function screenAndStore(svc: ServiceContext, ctx: Ctx, a: NewSearch, held: HeldScreeners): Promise<ApiResponse<{ data: SearchView }>> {
+  const screener = screenerFor(held, a);
+  if (!screener) return fail(501, NO_REFERENCE_SCREENER);
+  const pulled = pull(svc, screener, a.request, await internalScope(svc, ctx.account));
   if (!pulled.ok) return pulled.error;
   const r = pulled.value.first;
 

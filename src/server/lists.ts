@@ -42,6 +42,11 @@ export interface ListsConfig {
    * another instance and loads its own lists again to serve it (default 10 000 ms; memory and sqlite stores: off).
    */
   follow_interval_ms?: number;
+  /**
+   * @deprecated ignored: a replaced snapshot is closed once the searches on it have finished, not after a fixed
+   * wait. Still accepted, so a config written for an earlier release starts.
+   */
+  close_replaced_after_ms?: number;
 }
 
 export interface LoadedLists {

@@ -64,6 +64,11 @@ describe('config file', () => {
     expect(problemsOf(text, env)).toEqual(expected);
   });
 
+  it('accepts the retired lists.close_replaced_after_ms, so a config of an earlier release still starts', () => {
+    expect(problemsOf(`${minimal}\n`.replace('lists:\n', 'lists:\n  close_replaced_after_ms: 30000\n'), { TAMIS_API_KEY_ANA: 'k-12345678' })).toEqual([]);
+    expect(problemsOf(`${minimal}\n`.replace('lists:\n', 'lists:\n  close_replaced_after_ms: -1\n'), { TAMIS_API_KEY_ANA: 'k-12345678' })).not.toEqual([]);
+  });
+
   it('the example examples/server/ofac.yaml is valid', () => {
     const c = parseConfig(readFileSync(join(root, 'examples/server/ofac.yaml'), 'utf8'), join(root, 'examples/server/ofac.yaml'), { TAMIS_API_KEY_DEMO: 'demo-key-change-me' });
     expect(c.lists.sources).toEqual([{ ofac: join(root, '../shared/data/ofac') }]);

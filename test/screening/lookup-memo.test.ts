@@ -3,7 +3,7 @@
  * across searches (lookup-memo.ts): neither may change an answer.
  */
 import { describe, expect, it } from 'vitest';
-import { createScreener, restoreScreener, snapshotScreenerBytes, type TamisScreener } from '../../src/index.js';
+import { createScreener, type TamisScreener } from '../../src/index.js';
 import { prepareQuery } from '../../src/names/name-match.js';
 import { defaultWordTables } from '../../src/names/tables.js';
 import { inWordTables, wordMatchTypeIn, type WordMatchContext } from '../../src/names/word-match.js';
@@ -11,6 +11,7 @@ import { EntityIndex } from '../../src/screening/entity-index.js';
 import { VocabularyTypes } from '../../src/screening/vocabulary-types.js';
 import type { Entity } from '../../src/types/entity.js';
 import { person } from './fixtures.js';
+import { expectMemoParity } from './memo-parity.js';
 
 const tables = defaultWordTables();
 
@@ -94,11 +95,6 @@ const LIST: Entity[] = [
 ];
 const QUERIES = ['John Smith', 'Jonh Smyth', 'Ivan Sidorov', 'Muhammad Hasan', 'Bobby Jones', 'Acme Trading', 'Ivanna Sidorova', 'Jonathan Smithe', 'Mohamed Ali'];
 
-/** Every query's response (JSON), and each again (the second time from the memo where it is on). */
-function answers(s: TamisScreener): string[] {
-  return [...QUERIES, ...QUERIES].map((q) => JSON.stringify(s.search({ search_term: q, limit: 20 })));
-}
-
 const CHANGES: [string, (s: TamisScreener) => void][] = [
   ['entities with words new to the vocabulary, alike to words looked up', (s) => {
     s.add(person('n1', 'Jonh Smyth'));
@@ -112,18 +108,7 @@ const CHANGES: [string, (s: TamisScreener) => void][] = [
 
 describe('the look-up memo', () => {
   it.each(CHANGES)('answers as a screener without the memo, before and after a change: %s', (_what, change) => {
-    const on = createScreener({ entities: LIST });
-    const off = createScreener({ entities: LIST, lookupMemoWords: 0 });
-    expect(answers(on)).toEqual(answers(off));
-    expect(on.lists.finder.lookup.memo.size).toBeGreaterThan(0);
-    expect(off.lists.finder.lookup.memo.size).toBe(0);
-    change(on);
-    change(off);
-    expect(answers(on)).toEqual(answers(off));
-    // And through a snapshot of the changed list (a new index, with a new memo).
-    const restored = restoreScreener(snapshotScreenerBytes(on));
-    if (!restored.ok) throw new Error('the snapshot did not restore');
-    expect(answers(restored.value)).toEqual(answers(off));
+    expectMemoParity(LIST, QUERIES, change, (s) => s.lists.finder.lookup.memo.size);
   });
 
   const GENERATIONS: [string, (s: TamisScreener) => void, boolean][] = [

@@ -4,10 +4,11 @@
  * every entity added or removed, not only when the vocabulary grows, and must never change an answer.
  */
 import { describe, expect, it } from 'vitest';
-import { createScreener, restoreScreener, snapshotScreenerBytes, type TamisScreener } from '../../src/index.js';
+import { createScreener, type TamisScreener } from '../../src/index.js';
 import { SplitMemo } from '../../src/screening/split-memo.js';
 import type { Entity } from '../../src/types/entity.js';
 import { person } from './fixtures.js';
+import { expectMemoParity } from './memo-parity.js';
 
 // `nagy` = `nag` + `y`, `elina` = `e` + `lina` / `el` + `i` + `na`, `alina` = `al` + `ina`: parts held together by
 // some entities and apart by others.
@@ -22,11 +23,6 @@ const LIST: Entity[] = [
 ];
 const QUERIES = ['Zarko Nagy', 'Elina Petrova', 'Alina Petrova', 'Nagy', 'Alina', 'Jon Smith'];
 
-/** Every query's response (JSON), and each again (the second time from the memo where it is on). */
-function answers(s: TamisScreener): string[] {
-  return [...QUERIES, ...QUERIES].map((q) => JSON.stringify(s.search({ search_term: q, limit: 20 })));
-}
-
 const CHANGES: [string, (s: TamisScreener) => void][] = [
   ['an entity now holding a split together (no new word)', (s) => s.add(person('n1', 'Al Ina Jones'))],
   ['the only entity holding a split together removed', (s) => void s.remove('split-1')],
@@ -39,17 +35,7 @@ const CHANGES: [string, (s: TamisScreener) => void][] = [
 
 describe('the split memo', () => {
   it.each(CHANGES)('answers as a screener without the memos, before and after a change: %s', (_what, change) => {
-    const on = createScreener({ entities: LIST });
-    const off = createScreener({ entities: LIST, lookupMemoWords: 0 });
-    expect(answers(on)).toEqual(answers(off));
-    expect(on.lists.finder.lookup.splitMemo.size).toBeGreaterThan(0);
-    expect(off.lists.finder.lookup.splitMemo.size).toBe(0);
-    change(on);
-    change(off);
-    expect(answers(on)).toEqual(answers(off));
-    const restored = restoreScreener(snapshotScreenerBytes(on));
-    if (!restored.ok) throw new Error('the snapshot did not restore');
-    expect(answers(restored.value)).toEqual(answers(off));
+    expectMemoParity(LIST, QUERIES, change, (s) => s.lists.finder.lookup.splitMemo.size);
   });
 
   it('finds a split an added entity now holds together, with no new word in the vocabulary', () => {

@@ -105,13 +105,17 @@ function allIn(text: string, from: number, to: number): boolean {
 
 export function prepareWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
   const letters = allIn(text, 0x61, 0x7a);
-  const phonetic: readonly [string, string] = letters && text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
+  return wordOf(text, script, tables, native, letters ? soundCodes(text, script === 'abjad') : NO_SOUND, letters);
+}
+
+/** A prepared word with its sound codes given (`letters`: the word is of letters a–z alone, so no number). */
+function wordOf(text: string, script: TokenScript, tables: WordTables, native: string | undefined, sound: SoundCodes, letters: boolean): PreparedWord {
   const word: PreparedWord = {
     text,
     script,
-    phonetic,
-    skeleton: letters ? consonantSkeleton(text, script === 'abjad') : '',
-    isNumber: allIn(text, 0x30, 0x39),
+    phonetic: sound.phonetic,
+    skeleton: sound.skeleton,
+    isNumber: !letters && allIn(text, 0x30, 0x39),
     particle: tables.particles.has(text),
   };
   if (native !== undefined) word.native = native;
@@ -177,6 +181,9 @@ export class PhoneticMemo {
 /** The process's phonetic memo (query words only; `phoneticMemo.capacity = 0` turns it off). */
 export const phoneticMemo = new PhoneticMemo();
 
+/** The sound codes of a word that is not of letters a–z alone: none. */
+const NO_SOUND: SoundCodes = Object.freeze({ phonetic: Object.freeze(['', '']) as readonly [string, string], skeleton: '' });
+
 function soundCodes(text: string, abjad: boolean): SoundCodes {
   const phonetic: readonly [string, string] = text.length >= 3 ? (doubleMetaphone(text) as [string, string]) : ['', ''];
   return { phonetic, skeleton: consonantSkeleton(text, abjad) };
@@ -187,11 +194,9 @@ function soundCodes(text: string, abjad: boolean): SoundCodes {
  * (the same fields and values as prepareWord gives).
  */
 export function prepareQueryWord(text: string, script: TokenScript, tables: WordTables, native?: string): PreparedWord {
-  if (phoneticMemo.capacity <= 0 || !allIn(text, 0x61, 0x7a)) return prepareWord(text, script, tables, native);
-  const { phonetic, skeleton } = phoneticMemo.codes(text, script === 'abjad');
-  const word: PreparedWord = { text, script, phonetic, skeleton, isNumber: false, particle: tables.particles.has(text) };
-  if (native !== undefined) word.native = native;
-  return word;
+  if (phoneticMemo.capacity <= 0) return prepareWord(text, script, tables, native);
+  const letters = allIn(text, 0x61, 0x7a);
+  return wordOf(text, script, tables, native, letters ? phoneticMemo.codes(text, script === 'abjad') : NO_SOUND, letters);
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * The look-up phase of a search: the vocabulary words each query word reaches through the index's keys (exact,
  * one-deletion keys, phonetic codes, skeletons, equivalents, initials, digits), glued and split forms,
- * abbreviations and acronyms, and the words on which a hit could be anchored. Nothing here depends on the number
- * of entities: only on the query and the vocabulary's keys.
+ * abbreviations and acronyms, and the words on which a hit could be anchored. It depends on the query and the
+ * vocabulary's keys, and for splits on the postings too (a split counts where one entity holds all its parts, and
+ * its rarest part is the one fewest entities hold): the per-word look-ups and the splits are remembered across
+ * searches under those (lookup-memo.ts, split-memo.ts).
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import { sameWord, type PreparedWord } from '../names/prepare.js';

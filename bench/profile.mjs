@@ -5,6 +5,7 @@
  * and writes the raw profiles (open them in Chrome DevTools > Performance, or speedscope).
  *
  *   node --expose-gc bench/profile.mjs [--size 100000] [--rounds 3] [--phase build,query] [--top 25] [--kind typo] [--dist DIR]
+ *   node --expose-gc bench/profile.mjs --ofac 1 [--rounds 10] [--phase query]   # the OFAC list and its query mix (name-query-set.mjs)
  *
  * Runs on the BUILT package (`dist/`): build first.
  */
@@ -13,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateEntities, generateQueries } from './synthetic.mjs';
+import { nameQuerySet } from './name-query-set.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -96,9 +98,18 @@ function print(s, title) {
 async function main() {
   const dist = args.dist !== undefined ? path.resolve(args.dist) : path.join(ROOT, 'dist');
   const { createScreener } = await import(pathToFileURL(path.join(dist, 'screening/index.js')).href);
-  const entities = generateEntities(size, seed);
-  let queries = generateQueries(entities, seed + 1);
-  if (args.kind !== undefined) queries = queries.filter((q) => q.kind === args.kind);
+  let entities;
+  let queries;
+  if (args.ofac !== undefined) {
+    const set = nameQuerySet(await import(pathToFileURL(path.join(dist, 'index.js')).href), { ofac: true, size: 0 });
+    if (set === undefined) return;
+    entities = set.entities;
+    queries = set.terms.map((term) => ({ term }));
+  } else {
+    entities = generateEntities(size, seed);
+    queries = generateQueries(entities, seed + 1);
+    if (args.kind !== undefined) queries = queries.filter((q) => q.kind === args.kind);
+  }
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -115,9 +126,9 @@ async function main() {
     run();
     const wall = performance.now() - t0;
     const { profile: p } = /** @type {{ profile: Profile }} */ (/** @type {unknown} */ (await session.post('Profiler.stop')));
-    const file = path.join(outDir, `profile-${phase}-${size}.cpuprofile`);
+    const file = path.join(outDir, `profile-${phase}-${args.ofac !== undefined ? 'ofac' : size}.cpuprofile`);
     writeFileSync(file, JSON.stringify(p));
-    print(summarise(p), `${phase} (${size.toLocaleString('en')} entities, ${wall.toFixed(0)} ms wall; ${path.relative(process.cwd(), file)})`);
+    print(summarise(p), `${phase} (${entities.length.toLocaleString('en')} entities, ${wall.toFixed(0)} ms wall; ${path.relative(process.cwd(), file)})`);
   };
   /** @type {any} */
   let screener;

@@ -113,6 +113,8 @@ export class CandidateFinder {
    * reading the marks.
    */
   private readonly marked = new SparseBits();
+  /** The vocabulary words marked in `words`, each once, in the order marked (reused from search to search). */
+  private readonly markedIds: number[] = [];
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
   private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0) };
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -189,6 +191,16 @@ export class CandidateFinder {
       creditOn: (i, id) => creditTable[(planes[ROW]![id]! - 1) * n + i]!,
     };
     const markedBits = this.marked.bits;
+    // The words carrying each anchor flag the candidate check below asks for (WordFlag.AnchorPossible, unless a
+    // query word is an acronym; WordFlag.Anchorable, unless none is needed): the walk drops the slots holding none.
+    let anchorWords: number[] | undefined;
+    let anchorableWords: number[] | undefined;
+    if (threshold) {
+      const flagsOfWord = planes[FLAGS]!;
+      if (!acronyms) anchorWords = this.markedIds.filter((id) => (flagsOfWord[id]! & WordFlag.AnchorPossible) !== 0);
+      if (anchorable !== undefined) anchorableWords = this.markedIds.filter((id) => (flagsOfWord[id]! & WordFlag.Anchorable) !== 0);
+    }
+    const isFeasible = feasibleMemo(feasible, required, n);
     const touched = walkPostings(index, this.reached, {
       query,
       r,
@@ -203,6 +215,12 @@ export class CandidateFinder {
       requiredOf: (id) => (stamps[id] === now && (index.singleLetterWords[id] !== 1 || (planes[FLAGS]![id]! & WordFlag.Soft) !== 0 || index.vocab.words[id]!.isNumber) ? planes[BITS]![id]! : 0),
       optionalOf: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Optional) !== 0,
       acronymBits: acronyms ? acronymBits : undefined,
+      anchorWords,
+      anchorableWords,
+      isAnchor: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.AnchorPossible) !== 0,
+      isAnchorable: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Anchorable) !== 0,
+      acronymAnchored: (slot) => acronymAnchor.has(slot),
+      isFeasible,
       counters,
     });
     counters.entitiesTouched += touched.length;
@@ -228,7 +246,6 @@ export class CandidateFinder {
     const partTable = this.partTable;
     const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
-    const isFeasible = feasibleMemo(feasible, required, n);
     const formsDecide = splitCreditNeedsForm(query, r);
     const out: number[] = [];
     for (const slot of touched) {
@@ -323,6 +340,8 @@ export class CandidateFinder {
     marks.reset(index.vocab.size);
     const marked = this.marked;
     marked.reset(index.vocab.size);
+    const markedIds = this.markedIds;
+    markedIds.length = 0;
     let total = 0;
     for (let j = 0; j < n; j++) total += reach[j]!.size + r.splitParts[j]!.size;
     if (this.creditTable.length < total * n) {
@@ -340,7 +359,7 @@ export class CandidateFinder {
       if (row < 0) {
         row = next++;
         marks.set(id, row + 1, ROW);
-        marked.add(id);
+        if (marked.add(id)) markedIds.push(id);
         table.fill(0, row * n, row * n + n);
         splitTable.fill(0, row * n, row * n + n);
         partTable.fill(0, row * n, row * n + n);
@@ -372,7 +391,7 @@ export class CandidateFinder {
     const flag = (ids: Iterable<number>, flags: number): void => {
       for (const id of ids) {
         marks.or(id, flags, FLAGS);
-        marked.add(id);
+        if (marked.add(id)) markedIds.push(id);
       }
     };
     flag(softIds, WordFlag.Soft | WordFlag.AnchorPossible);

@@ -1,9 +1,11 @@
 /**
  * The postings walk of candidate generation (candidates.ts): the entity slots holding a word of the drivers'
  * reach (or, when fewer, a word a hit could be anchored on), then, where a hit needs evidence on two name parts,
- * only those that hold words of two required query words or are spared that rule. The second step reads postings
+ * only those that hold words of two required query words or are spared that rule, and (under the evidence rule)
+ * only those holding a word of each anchor flag the candidate check asks for. The second step reads postings
  * (one stamp per slot) instead of each entity's words: a person's entity holding one query word's neighbours
- * only, the most of what a common word reaches, is dropped before its words are read.
+ * only, the most of what a common word reaches, or reached only through sound-alikes no hit could be anchored on,
+ * is dropped before its words are read.
  */
 import type { PreparedQuery } from '../names/name-match.js';
 import type { EntityIndex } from './entity-index.js';
@@ -14,11 +16,25 @@ import { grown, type SparseBits, type StampedMarks } from './stamps.js';
 /** The flag of a slot holding a word an optional query word reaches (in the bits `walkPostings` keeps per slot). */
 const HOLDS_OPTIONAL = 1 << 31;
 /**
+ * The flags of a slot holding a word of WalkInput.anchorWords, of WalkInput.anchorableWords, of WalkInput.strong
+ * (queries of at most ANCHOR_FLAG_WORDS words).
+ */
+const HOLDS_ANCHOR = 1 << 30;
+const HOLDS_ANCHORABLE = 1 << 29;
+const HOLDS_STRONG = 1 << 28;
+/** These flags share the bits kept per slot with the query words': only below this many query words. */
+const ANCHOR_FLAG_WORDS = 28;
+/**
  * The parts filter runs when the postings it adds are at most this many times those of the walk: a posting costs
  * one stamp, an entity kept for the candidate check reads all its words (about four times more at 1M entities,
  * where 2 measured better than 1 or 4: docs/benchmarks.md).
  */
-const PARTS_FILTER_COST = 2;
+const PARTS_FILTER_COST = 8;
+/**
+ * The anchor rules read the postings of the words carrying a flag when these are at most this many times those of
+ * the walk (their own budget, beside the parts filter's).
+ */
+const ANCHOR_FILTER_COST = 8;
 /** Below this many postings walked, the entities are checked on their words directly. */
 const PARTS_FILTER_MIN = 64;
 
@@ -55,6 +71,21 @@ export interface WalkInput {
   optionalOf: (id: number) => boolean;
   /** Per slot: the bits of the required query words its organisation names spell as acronyms (undefined: none does). */
   acronymBits: StampedMarks | undefined;
+  /**
+   * The words carrying each anchor flag of the candidate check (candidates.ts): a candidate must hold a word the
+   * name check takes as an anchor (WordFlag.AnchorPossible), and one a hit could be anchored on
+   * (WordFlag.Anchorable); undefined where that rule does not apply (no evidence rule, a query acronym, no
+   * anchorable set).
+   */
+  anchorWords: readonly number[] | undefined;
+  anchorableWords: readonly number[] | undefined;
+  /** Whether a vocabulary word carries each anchor flag (is one of anchorWords, of anchorableWords), by id. */
+  isAnchor: (id: number) => boolean;
+  isAnchorable: (id: number) => boolean;
+  /** Whether a set of required query words (bits) could make a hit (Feasibility, memoised per mask). */
+  isFeasible: (mask: number) => boolean;
+  /** Whether a query acronym could anchor a hit on the slot (spares it the anchorable rule, as in the check). */
+  acronymAnchored: (slot: number) => boolean;
   counters: { postingsWalked: number };
 }
 
@@ -71,6 +102,7 @@ export interface ReachedSlots {
 /** The slots to check (each once), in the order reached. `reached` is reset here. */
 export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number[] {
   const { query, r, walk, witnesses, optionalAlone, strong, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
+  const { anchorWords, anchorableWords, isAnchor, isAnchorable, acronymAnchored, isFeasible } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
   reached.slots.reset(index.slotCount);
@@ -96,7 +128,11 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   }
   const ids = new Set<number>();
   const lists: (readonly number[])[] = [];
-  if (strongCost <= driverCost && strongCost <= anchorCost) {
+  const strongWalk = strongCost <= driverCost && strongCost <= anchorCost;
+  const strongSet = strong === undefined ? undefined : new Set(strong);
+  let acronymAny = false;
+  for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) acronymAny = true;
+  if (strongWalk) {
     for (const id of strong!) ids.add(id);
     for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) lists.push(acronymSlots[j]!);
   } else if (anchorCost < driverCost) {
@@ -125,7 +161,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   let others: number[] = [];
   let unknown = 0;
   let filter = false;
-  if (need >= 2 && cost >= PARTS_FILTER_MIN) {
+  if (cost >= PARTS_FILTER_MIN) {
     const seen = new Set<number>();
     const candidates: number[] = [];
     for (let j = 0; j < n; j++) {
@@ -139,10 +175,61 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     const read = new Set(others);
     for (const id of candidates) if (!read.has(id)) unknown |= bitsOfWord(id);
     // A filter that could drop nothing is not run.
-    filter = (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
+    filter = need >= 2 && (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
   }
+  // The required query words a slot may hold whatever its bits: those reaching an initial (not counted as a name
+  // part, so not in the bits), with the unread ones. A slot whose bits and these cannot make a hit is dropped (the
+  // candidate check's first test, Feasibility on the required words it holds), where some slot could be.
+  let mayHold = unknown;
+  for (let j = 0; j < n; j++) {
+    if (!((required >>> j) & 1)) continue;
+    for (const id of reach[j]!) {
+      if (requiredOf(id) !== 0) continue;
+      mayHold |= 1 << j;
+      break;
+    }
+  }
+  const maskTest = cost >= PARTS_FILTER_MIN && !isFeasible(mayHold & required);
+  // Unless a slot's bits are read, the other words are not.
+  if (!filter && !maskTest) others = [];
+  // The anchor rules and the credit bound's: a slot holding no word of a flag (no strong word: no credit that could
+  // make a hit) is dropped, where every word carrying it is read (the walk's words, those the parts filter reads, and
+  // the others, each flag's within its own budget).
+  let anchorTest = false;
+  let anchorableTest = false;
+  let strongTest = false;
+  const extra: number[] = [];
+  if (cost >= PARTS_FILTER_MIN && n <= ANCHOR_FLAG_WORDS) {
+    const read = new Set(others);
+    const budget = ANCHOR_FILTER_COST * cost;
+    const take = (words: readonly number[] | undefined): boolean => {
+      if (words === undefined) return false;
+      let more = 0;
+      for (const id of words) if (!ids.has(id) && !read.has(id)) more += postingsOf.count(id);
+      if (more > budget) return false;
+      for (const id of words) {
+        if (ids.has(id) || read.has(id)) continue;
+        read.add(id);
+        extra.push(id);
+      }
+      return true;
+    };
+    anchorableTest = take(anchorableWords);
+    anchorTest = take(anchorWords);
+    // A strong walk reaches only slots holding a strong word: no test. The acronym slots of the required words may
+    // pass the bound without one (they are walked with the strong words).
+    strongTest = strongSet !== undefined && !strongWalk && !acronymAny && take(strong);
+  }
+  const flagsOfWord = (id: number): number => {
+    let bits = 0;
+    if (anchorTest && isAnchor(id)) bits |= HOLDS_ANCHOR;
+    if (anchorableTest && isAnchorable(id)) bits |= HOLDS_ANCHORABLE;
+    if (strongTest && strongSet!.has(id)) bits |= HOLDS_STRONG;
+    return bits;
+  };
+  const dropping = filter || maskTest || anchorTest || anchorableTest || strongTest;
+  const wordBits = (id: number): number => (filter || maskTest ? bitsOfWord(id) : 0) | flagsOfWord(id);
   const touched: number[] = [];
-  if (!filter) others = [];
   // The set and the held bits, read and written directly: this loop runs once per posting.
   const set = reached.slots;
   const held = reached.held;
@@ -158,7 +245,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       } else held[slot]! |= bits;
     }
   };
-  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), filter ? bitsOfWord(id) : 0);
+  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), dropping ? wordBits(id) : 0);
   for (const slots of lists) {
     counters.postingsWalked += slots.length;
     for (let k = 0; k < slots.length; k++) {
@@ -169,13 +256,13 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       }
     }
   }
-  if (!filter) return touched;
+  if (!dropping) return touched;
   const bitsOfSet = set.bits;
-  for (const id of others) {
+  for (const id of [...others, ...extra]) {
     const from = postingsOf.first(id);
     const to = from + postingsOf.count(id);
     counters.postingsWalked += to - from;
-    const bits = bitsOfWord(id);
+    const bits = wordBits(id);
     for (let k = from; k < to; k++) {
       const slot = postingSlots[k]!;
       if ((bitsOfSet[slot >>> 5]! & (1 << (slot & 31))) !== 0) held[slot]! |= bits;
@@ -189,7 +276,11 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const out: number[] = [];
   for (const slot of touched) {
     const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
-    if (bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
+    if (maskTest && !isFeasible((bits | mayHold) & required)) continue;
+    if (anchorTest && (bits & HOLDS_ANCHOR) === 0) continue;
+    if (strongTest && (bits & HOLDS_STRONG) === 0) continue;
+    if (anchorableTest && (bits & HOLDS_ANCHORABLE) === 0 && !acronymAnchored(slot)) continue;
+    if (!filter || bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
   }
   return out;
 }

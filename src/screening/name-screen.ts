@@ -5,7 +5,8 @@
  * match is never made (its names, its document). The entities left are evaluated by evaluateEntity, which reads
  * the verdicts decided here.
  */
-import { birthYearVerdict } from '../names/birth-year.js';
+import { birthYearVerdict, type BirthYearVerdict } from '../names/birth-year.js';
+import { evidenceScore } from '../names/score.js';
 import { matchOneName, type EntityMatchSettings } from '../names/entity-match.js';
 import type { NameMatch, PreparedQuery } from '../names/name-match.js';
 import type { AffixRole } from '../names/affixes.js';
@@ -54,21 +55,47 @@ export function mayMatch(screen: NameScreen, slot: number): boolean {
     const verdict = verdicts.get(group);
     if (verdict === MATCH) return true;
     if (verdict === NO_MATCH || !screen.mayAnchorStored(slot, n)) continue;
-    const entityType = index.entityType(slot) as EntityType;
-    let match: NameMatch | null = null;
-    if (screen.namePossible.stored(n, entityType)) {
-      match = matchOneName(screen.query, storedName(index, n), entityType, settings);
-      if (match === null) screen.counters.namesRejected++;
-    }
     // Only matches go to the memo evaluateEntity reads: the names decided not to match are passed over there
     // (decidedNoMatch), so most verdicts of a search cost one stamped mark and no map entry.
-    verdicts.set(group, match === null ? NO_MATCH : MATCH);
-    if (match !== null) {
-      screen.nameMemo.set(group, match);
-      return true;
-    }
+    if (decide(screen, slot, n, group) !== null) return true;
   }
   return false;
+}
+
+/**
+ * The score evaluateEntity gives the candidate in `slot` (the best evidence score of its names that match, by
+ * `birth`), read from the flat names and this search's verdicts without making the entity (its names, its
+ * document): null where no name matches. The names are taken as evaluateEntity takes them: those decided not to
+ * match or with no word to anchor a hit on are passed over, a group's match is decided once. Undefined where the
+ * flat names cannot tell: an entity with a weak alias (its own rule reads the entity's other names).
+ */
+export function storedScore(screen: NameScreen, slot: number, birth: BirthYearVerdict | undefined): number | null | undefined {
+  const { index, verdicts } = screen;
+  const store = index.nameStore;
+  if (store.anyWeak(slot)) return undefined;
+  let score: number | null = null;
+  for (let n = store.slotStart[slot]!, last = store.slotStart[slot + 1]!; n < last; n++) {
+    const group = store.group[n]!;
+    if (verdicts.get(group) === NO_MATCH || !screen.mayAnchorStored(slot, n)) continue;
+    const match = verdicts.get(group) === MATCH ? screen.nameMemo.get(group)! : decide(screen, slot, n, group);
+    if (match === null) continue;
+    const s = evidenceScore(match.evidence, birth);
+    if (score === null || s > score) score = s;
+  }
+  return score;
+}
+
+/** The verdict of name `n`'s group (not decided yet in this search), decided and kept. */
+function decide(screen: NameScreen, slot: number, n: number, group: number): NameMatch | null {
+  const entityType = screen.index.entityType(slot) as EntityType;
+  let match: NameMatch | null = null;
+  if (screen.namePossible.stored(n, entityType)) {
+    match = matchOneName(screen.query, storedName(screen.index, n), entityType, screen.settings);
+    if (match === null) screen.counters.namesRejected++;
+  }
+  screen.verdicts.set(group, match === null ? NO_MATCH : MATCH);
+  if (match !== null) screen.nameMemo.set(group, match);
+  return match;
 }
 
 /**

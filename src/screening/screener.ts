@@ -7,13 +7,13 @@ import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js
 import { settingsFor } from '../names/compare.js';
 import { describeEntity, evaluateEntity, type EntityEvaluation, type EntityMatchSettings } from '../names/entity-match.js';
 import type { NameMatch, PreparedQuery } from '../names/name-match.js';
-import { isDeceased } from '../names/birth-year.js';
+import { birthYearVerdict, isDeceased } from '../names/birth-year.js';
 import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
 import { firstInOrder } from './top.js';
-import { decidedNoMatch, mayMatch, type NameScreen } from './name-screen.js';
+import { decidedNoMatch, mayMatch, storedScore, type NameScreen } from './name-screen.js';
 import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
@@ -91,7 +91,7 @@ export class ListIndex {
     // An entity's document is read for the filters only when some filter needs it.
     const filter = selectsAll(request.filters) ? undefined : entityFilter(request.filters, isDeceased);
     const keepEntity = filter === undefined ? keep : (e: Entity): boolean => filter(e) && (keep === undefined || keep(e));
-    const out: RankedMatch[] = [];
+    const out: Settled[] = [];
     const candidateSettings = {
       exactMatch: base.exactMatch,
       minEditLength: base.minEditLength,
@@ -127,29 +127,52 @@ export class ListIndex {
     const verdicts = this.verdicts;
     verdicts.reset(index.nameStore.names);
     const screen: NameScreen = { index, query, settings, verdicts, nameMemo, namePossible, mayAnchorStored, counters: this.finder.counters };
+    const evaluate = (slot: number): EntityEvaluation | null => evaluateEntity(query, index.prepared(slot), settings, (name) => decidedNoMatch(screen, name) || !mayAnchor(slot, name));
+    const { birthYear, birthWindow } = settings;
     for (const slot of slots) {
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
       // Most candidates match on no name: decided on the flat names, by name group, before the entity is made.
       if (!mayMatch(screen, slot)) continue;
-      const evaluation = evaluateEntity(query, index.prepared(slot), settings, (name) => decidedNoMatch(screen, name) || !mayAnchor(slot, name));
-      if (evaluation !== null) out.push(ranked(query, index, slot, evaluation, settings));
+      // A hit's score, from the flat names too: the entity is made only for the hits kept (below).
+      const score = storedScore(screen, slot, birthYear === undefined ? undefined : birthYearVerdict(index.birthYears(slot), birthYear, birthWindow));
+      if (score === null) continue;
+      if (score !== undefined) {
+        out.push(ranked(query, index, slot, score, undefined, settings));
+        continue;
+      }
+      const evaluation = evaluate(slot);
+      if (evaluation !== null) out.push(ranked(query, index, slot, evaluation.score, evaluation, settings));
     }
+    const kept = firstInOrder(out, cap, compareRanked);
+    // The evaluations of the hits kept, made while this search's marks hold (the name check and anchors read them).
+    for (const match of kept) match.settle(evaluate);
     probe?.('verify');
-    return { total: out.length, ranked: firstInOrder(out, cap, compareRanked) };
+    return { total: out.length, ranked: kept };
   }
 }
 
-function ranked(query: PreparedQuery, index: EntityIndex, slot: number, evaluation: EntityEvaluation, settings: EntityMatchSettings): RankedMatch {
+/** A ranked match whose evaluation may be made after ranking (`settle`, before the search returns). */
+type Settled = RankedMatch & { settle(evaluate: (slot: number) => EntityEvaluation | null): void };
+
+function ranked(query: PreparedQuery, index: EntityIndex, slot: number, score: number, evaluation: EntityEvaluation | undefined, settings: EntityMatchSettings): Settled {
+  let made = evaluation;
   return {
     slot,
     id: index.idOf(slot),
     get entity() {
       return index.entity(slot)!;
     },
-    score: evaluation.score,
+    score,
+    settle(evaluate) {
+      if (made !== undefined) return;
+      const evaluation = evaluate(slot);
+      // storedScore reads the verdicts evaluateEntity reads: a hit there is a hit here, with the same score.
+      if (evaluation === null || evaluation.score !== score) throw new Error(`internal: the score of slot ${slot} from its flat names (${score}) is not its evaluation's (${evaluation?.score ?? 'none'})`);
+      made = evaluation;
+    },
     hit() {
       const entity = this.entity;
-      return { doc: entity, ...describeEntity(query, entity, evaluation, settings), match_status: 'potential_match', risk_level: 'unknown' };
+      return { doc: entity, ...describeEntity(query, entity, made!, settings), match_status: 'potential_match', risk_level: 'unknown' };
     },
   };
 }

@@ -16,7 +16,7 @@ import type { EntityIndex } from './entity-index.js';
 import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
 import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
-import { SparseBits, StampedMarks } from './stamps.js';
+import { grown, SparseBits, StampedMarks } from './stamps.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
@@ -114,7 +114,8 @@ export class CandidateFinder {
    */
   private readonly marked = new SparseBits();
   /** The vocabulary words marked in `words`, each once, in the order marked (reused from search to search). */
-  private readonly markedIds: number[] = [];
+  private markedIds = new Int32Array(64);
+  private markedCount = 0;
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
   private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0) };
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
@@ -193,13 +194,14 @@ export class CandidateFinder {
     const markedBits = this.marked.bits;
     // The words carrying each anchor flag the candidate check below asks for (WordFlag.AnchorPossible, unless a
     // query word is an acronym; WordFlag.Anchorable, unless none is needed): the walk drops the slots holding none.
-    let anchorWords: number[] | undefined;
-    let anchorableWords: number[] | undefined;
-    if (threshold) {
-      const flagsOfWord = planes[FLAGS]!;
-      if (!acronyms) anchorWords = this.markedIds.filter((id) => (flagsOfWord[id]! & WordFlag.AnchorPossible) !== 0);
-      if (anchorable !== undefined) anchorableWords = this.markedIds.filter((id) => (flagsOfWord[id]! & WordFlag.Anchorable) !== 0);
-    }
+    // Listed only when the walk asks (a long walk).
+    const markedWith = (flag: WordFlag) => (): number[] => {
+      const out: number[] = [];
+      for (let k = 0; k < this.markedCount; k++) if ((planes[FLAGS]![this.markedIds[k]!]! & flag) !== 0) out.push(this.markedIds[k]!);
+      return out;
+    };
+    const anchorWords = threshold && !acronyms ? markedWith(WordFlag.AnchorPossible) : undefined;
+    const anchorableWords = threshold && anchorable !== undefined ? markedWith(WordFlag.Anchorable) : undefined;
     const isFeasible = feasibleMemo(feasible, required, n);
     const touched = walkPostings(index, this.reached, {
       query,
@@ -208,7 +210,7 @@ export class CandidateFinder {
       walk,
       witnesses,
       optionalAlone: witnessed ? feasible.withoutSplits(0) : feasible(0),
-      strong: threshold ? strongWords(index, r, feasible, witnessed, marked) : undefined,
+      strong: threshold ? () => strongWords(index, r, feasible, witnessed, marked) : undefined,
       acronymAnchorSlots,
       threshold,
       need,
@@ -340,8 +342,12 @@ export class CandidateFinder {
     marks.reset(index.vocab.size);
     const marked = this.marked;
     marked.reset(index.vocab.size);
-    const markedIds = this.markedIds;
-    markedIds.length = 0;
+    this.markedCount = 0;
+    // The word marked first in this search, listed (markedIds grows as needed).
+    const listed = (id: number): void => {
+      if (this.markedCount === this.markedIds.length) this.markedIds = grown(this.markedIds, this.markedCount + 1);
+      this.markedIds[this.markedCount++] = id;
+    };
     let total = 0;
     for (let j = 0; j < n; j++) total += reach[j]!.size + r.splitParts[j]!.size;
     if (this.creditTable.length < total * n) {
@@ -359,7 +365,7 @@ export class CandidateFinder {
       if (row < 0) {
         row = next++;
         marks.set(id, row + 1, ROW);
-        if (marked.add(id)) markedIds.push(id);
+        if (marked.add(id)) listed(id);
         table.fill(0, row * n, row * n + n);
         splitTable.fill(0, row * n, row * n + n);
         partTable.fill(0, row * n, row * n + n);
@@ -391,7 +397,7 @@ export class CandidateFinder {
     const flag = (ids: Iterable<number>, flags: number): void => {
       for (const id of ids) {
         marks.or(id, flags, FLAGS);
-        if (marked.add(id)) markedIds.push(id);
+        if (marked.add(id)) listed(id);
       }
     };
     flag(softIds, WordFlag.Soft | WordFlag.AnchorPossible);

@@ -55,7 +55,7 @@ export interface WalkInput {
    * The words whose postings hold every entity that could pass the credit bound (feasibility.ts, strongWords; with
    * the acronym slots of the required words), or undefined where no credit bound applies.
    */
-  strong: readonly number[] | undefined;
+  strong: (() => readonly number[] | undefined) | undefined;
   /** Slots a query acronym could anchor a hit on (walked with the anchorable words). */
   acronymAnchorSlots: readonly number[];
   /** A name search under the evidence rule (not exact_match). */
@@ -75,10 +75,10 @@ export interface WalkInput {
    * The words carrying each anchor flag of the candidate check (candidates.ts): a candidate must hold a word the
    * name check takes as an anchor (WordFlag.AnchorPossible), and one a hit could be anchored on
    * (WordFlag.Anchorable); undefined where that rule does not apply (no evidence rule, a query acronym, no
-   * anchorable set).
+   * anchorable set). Listed when asked.
    */
-  anchorWords: readonly number[] | undefined;
-  anchorableWords: readonly number[] | undefined;
+  anchorWords: (() => readonly number[]) | undefined;
+  anchorableWords: (() => readonly number[]) | undefined;
   /** Whether a vocabulary word carries each anchor flag (is one of anchorWords, of anchorableWords), by id. */
   isAnchor: (id: number) => boolean;
   isAnchorable: (id: number) => boolean;
@@ -101,7 +101,7 @@ export interface ReachedSlots {
 
 /** The slots to check (each once), in the order reached. `reached` is reset here. */
 export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number[] {
-  const { query, r, walk, witnesses, optionalAlone, strong, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
+  const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
   const { anchorWords, anchorableWords, isAnchor, isAnchorable, acronymAnchored, isFeasible } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
@@ -119,7 +119,9 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     anchorCost = acronymAnchorSlots.length;
     for (const id of anchorable) anchorCost += postingsOf.count(id);
   }
-  // The strong words and every required query word's acronym slots, when fewer postings.
+  // The strong words and every required query word's acronym slots, when fewer postings (found only where the walk
+  // is long enough for them to pay: they cost a credit bound per word reached).
+  const strong = input.strong !== undefined && Math.min(driverCost, anchorCost) >= PARTS_FILTER_MIN ? input.strong() : undefined;
   let strongCost = Infinity;
   if (strong !== undefined) {
     strongCost = 0;
@@ -202,7 +204,8 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   if (cost >= PARTS_FILTER_MIN && n <= ANCHOR_FLAG_WORDS) {
     const read = new Set(others);
     const budget = ANCHOR_FILTER_COST * cost;
-    const take = (words: readonly number[] | undefined): boolean => {
+    const take = (list: (() => readonly number[] | undefined) | undefined): boolean => {
+      const words = list?.();
       if (words === undefined) return false;
       let more = 0;
       for (const id of words) if (!ids.has(id) && !read.has(id)) more += postingsOf.count(id);
@@ -218,7 +221,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     anchorTest = take(anchorWords);
     // A strong walk reaches only slots holding a strong word: no test. The acronym slots of the required words may
     // pass the bound without one (they are walked with the strong words).
-    strongTest = strongSet !== undefined && !strongWalk && !acronymAny && take(strong);
+    strongTest = strongSet !== undefined && !strongWalk && !acronymAny && take(() => strong);
   }
   const flagsOfWord = (id: number): number => {
     let bits = 0;

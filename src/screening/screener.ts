@@ -106,8 +106,18 @@ export class ListIndex {
     const nameMemo = new Map<number, NameMatch | null>();
     // The rarity of each list word the matcher weighs, looked up in the vocabulary once per search.
     const weights = new Map<string, number>();
+    // Written out rather than spread from `base`: an object spread and then grown is made slowly, property by property
+    // (measured: a tenth of a median OFAC search), and the matcher reads this object's fields on every name.
     const settings: EntityMatchSettings = {
-      ...base,
+      tables: base.tables,
+      minEditLength: base.minEditLength,
+      exactMatch: base.exactMatch,
+      nameVariations: base.nameVariations,
+      minMatchedWords: base.minMatchedWords,
+      birthYear: base.birthYear,
+      birthWindow: base.birthWindow,
+      detailsShape: base.detailsShape,
+      threshold: base.threshold,
       weight: (text) => {
         let weight = weights.get(text);
         if (weight === undefined) weights.set(text, (weight = base.weight(text)));

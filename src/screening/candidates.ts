@@ -122,6 +122,14 @@ export class CandidateFinder {
   private readonly acronymBits = new StampedMarks();
   /** The slots on a name of which a query acronym could anchor a hit. */
   private readonly acronymAnchor = new SparseBits();
+  /**
+   * Per search, reused (never held past a search; a query tracks at most 31 words): what each query word can earn on
+   * the entity checked, as a split, and from split parts (generate), and feasibleMemo's answers by mask.
+   */
+  private readonly entityCredits = new Float64Array(32);
+  private readonly entitySplits = new Float64Array(32);
+  private readonly entityParts = new Float64Array(32);
+  private readonly feasibleByMask = new Uint8Array(1 << DENSE_MEMO_WORDS);
   private creditTable = new Float64Array(256);
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
@@ -202,7 +210,7 @@ export class CandidateFinder {
     };
     const anchorWords = threshold && !acronyms ? markedWith(WordFlag.AnchorPossible) : undefined;
     const anchorableWords = threshold && anchorable !== undefined ? markedWith(WordFlag.Anchorable) : undefined;
-    const isFeasible = feasibleMemo(feasible, required, n);
+    const isFeasible = feasibleMemo(feasible, required, n, this.feasibleByMask);
     const touched = walkPostings(index, this.reached, {
       query,
       r,
@@ -228,7 +236,7 @@ export class CandidateFinder {
     counters.entitiesTouched += touched.length;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
     // can earn.
-    const credits = new Float64Array(n);
+    const credits = this.entityCredits.fill(0);
     const flat = index.slotWords;
     const start = index.slotWordStart;
     const single = index.singleLetterWords;
@@ -242,9 +250,9 @@ export class CandidateFinder {
     const splitTable = this.splitTable;
     // Split credits per entity where the witnesses are complete (else the word's split credit on the whole list).
     const withCredits = feasible.creditOn !== undefined;
-    const splitCredits = withCredits && splitCreditNeedsForm(query, r) ? new Float64Array(n) : undefined;
+    const splitCredits = withCredits && splitCreditNeedsForm(query, r) ? this.entitySplits.fill(0) : undefined;
     // What the parts of each query word's splits the entity holds bring together (QueryReach.splitParts).
-    const partSums = new Float64Array(n);
+    const partSums = this.entityParts.fill(0);
     const partTable = this.partTable;
     const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
@@ -270,10 +278,10 @@ export class CandidateFinder {
       const mask = found & required;
       if (!isFeasible(mask)) continue;
       let full = 0;
-      if (withCredits) credits.fill(0);
+      if (withCredits) credits.fill(0, 0, n);
       if (splitCredits !== undefined) {
-        splitCredits.fill(0);
-        partSums.fill(0);
+        splitCredits.fill(0, 0, n);
+        partSums.fill(0, 0, n);
       }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
@@ -434,11 +442,11 @@ function removable(query: PreparedQuery, i: number): boolean {
 /** Queries of at most this many tracked words keep feasibleMemo's answers in an array indexed by mask. */
 const DENSE_MEMO_WORDS = 12;
 
-/** `feasible` of a mask, computed once per mask in a search. */
-function feasibleMemo(feasible: Feasibility, required: number, n: number): (mask: number) => boolean {
+/** `feasible` of a mask, computed once per mask in a search; `dense`: the answers' array for up to DENSE_MEMO_WORDS words. */
+function feasibleMemo(feasible: Feasibility, required: number, n: number, dense: Uint8Array): (mask: number) => boolean {
   if (n <= DENSE_MEMO_WORDS) {
     // 0: not computed yet, 1: infeasible, 2: feasible (masks have n bits: 2^n entries).
-    const dense = new Uint8Array(1 << n);
+    dense.fill(0, 0, 1 << n);
     return (mask: number): boolean => {
       let answer = dense[mask]!;
       if (answer === 0) dense[mask] = answer = feasible(mask & required) ? 2 : 1;

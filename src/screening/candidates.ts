@@ -130,6 +130,8 @@ export class CandidateFinder {
   private readonly entitySplits = new Float64Array(32);
   private readonly entityParts = new Float64Array(32);
   private readonly feasibleByMask = new Uint8Array(1 << DENSE_MEMO_WORDS);
+  /** The slots the walk reached, in slot order (generate). */
+  private order = new Int32Array(256);
   private creditTable = new Float64Array(256);
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
@@ -258,7 +260,12 @@ export class CandidateFinder {
     const personQuery = query.entityType === 'person';
     const formsDecide = splitCreditNeedsForm(query, r);
     const out: number[] = [];
-    for (const slot of touched) {
+    // In slot order: the entities' words are read in the order they lie in memory, and the candidates come out sorted.
+    if (this.order.length < touched.length) this.order = new Int32Array(Math.max(touched.length, this.order.length * 2));
+    const order = this.order.subarray(0, touched.length);
+    for (let k = 0; k < touched.length; k++) order[k] = touched[k]!;
+    order.sort();
+    for (const slot of order) {
       if (!index.has(slot)) continue;
       const from = start[slot]!;
       const to = start[slot + 1]!;
@@ -336,7 +343,7 @@ export class CandidateFinder {
     };
     const forms = r.forms;
     const multiWordForms = (name: PreparedName): boolean => forms === undefined || holds(name, WordFlag.Form);
-    return { slots: out.sort((a, b) => a - b), wordTypes, namePossible: threshold ? possible : EVERY_NAME, mayAnchor, mayAnchorStored, multiWordForms };
+    return { slots: out, wordTypes, namePossible: threshold ? possible : EVERY_NAME, mayAnchor, mayAnchorStored, multiWordForms };
   }
 
   /**

@@ -117,7 +117,7 @@ export class CandidateFinder {
   private markedIds = new Int32Array(64);
   private markedCount = 0;
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
-  private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0) };
+  private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0), list: new Int32Array(256) };
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
   /** The slots on a name of which a query acronym could anchor a hit. */
@@ -130,8 +130,6 @@ export class CandidateFinder {
   private readonly entitySplits = new Float64Array(32);
   private readonly entityParts = new Float64Array(32);
   private readonly feasibleByMask = new Uint8Array(1 << DENSE_MEMO_WORDS);
-  /** The slots the walk reached, in slot order (generate). */
-  private order = new Int32Array(256);
   private creditTable = new Float64Array(256);
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
@@ -235,7 +233,7 @@ export class CandidateFinder {
       isFeasible,
       counters,
     });
-    counters.entitiesTouched += touched.length;
+    counters.entitiesTouched += touched;
     // Each entity marked, on its own words: first whether they could make a hit at all (cheap), then what they
     // can earn.
     const credits = this.entityCredits.fill(0);
@@ -260,12 +258,10 @@ export class CandidateFinder {
     const personQuery = query.entityType === 'person';
     const formsDecide = splitCreditNeedsForm(query, r);
     const out: number[] = [];
-    // In slot order: the entities' words are read in the order they lie in memory, and the candidates come out sorted.
-    if (this.order.length < touched.length) this.order = new Int32Array(Math.max(touched.length, this.order.length * 2));
-    const order = this.order.subarray(0, touched.length);
-    for (let k = 0; k < touched.length; k++) order[k] = touched[k]!;
-    order.sort();
-    for (const slot of order) {
+    // In slot order (walkPostings): the candidates come out sorted.
+    const order = this.reached.list;
+    for (let t = 0; t < touched; t++) {
+      const slot = order[t]!;
       if (!index.has(slot)) continue;
       const from = start[slot]!;
       const to = start[slot + 1]!;

@@ -97,10 +97,15 @@ export interface WalkInput {
 export interface ReachedSlots {
   slots: SparseBits;
   held: Int32Array;
+  /** The slots to check, `walkPostings` tells how many: in slot order (reused from search to search). */
+  list: Int32Array;
 }
 
-/** The slots to check (each once), in the order reached. `reached` is reset here. */
-export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number[] {
+/**
+ * How many slots to check (each once), written to `reached.list` in slot order: the entities' words and marks are
+ * read in the order they lie in memory. `reached` is reset here.
+ */
+export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number {
   const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
   const { anchorWords, anchorableWords, isAnchor, isAnchorable, acronymAnchored, isFeasible } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
@@ -232,7 +237,9 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   };
   const dropping = filter || maskTest || anchorTest || anchorableTest || strongTest;
   const wordBits = (id: number): number => (filter || maskTest ? bitsOfWord(id) : 0) | flagsOfWord(id);
-  const touched: number[] = [];
+  // At most one slot per posting walked.
+  let touchedCount = 0;
+  const touched = (reached.list = grown(reached.list, cost));
   // The set and the held bits, read and written directly: this loop runs once per posting.
   const set = reached.slots;
   const held = reached.held;
@@ -244,7 +251,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       const slot = postingSlots[k]!;
       if (set.add(slot)) {
         held[slot] = bits;
-        touched.push(slot);
+        touched[touchedCount++] = slot;
       } else held[slot]! |= bits;
     }
   };
@@ -255,11 +262,14 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       const slot = slots[k]!;
       if (set.add(slot)) {
         held[slot] = 0;
-        touched.push(slot);
+        touched[touchedCount++] = slot;
       }
     }
   }
-  if (!dropping) return touched;
+  if (!dropping) {
+    touched.subarray(0, touchedCount).sort();
+    return touchedCount;
+  }
   const bitsOfSet = set.bits;
   for (const id of [...others, ...extra]) {
     const from = postingsOf.first(id);
@@ -276,16 +286,19 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   // It holds them only if its slot was reached by them (an acronym counts as its word).
   const short = index.shortNames;
   const personQuery = query.entityType === 'person';
-  const out: number[] = [];
-  for (const slot of touched) {
+  let kept = 0;
+  for (let k = 0; k < touchedCount; k++) {
+    const slot = touched[k]!;
     const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
     if (maskTest && !isFeasible((bits | mayHold) & required)) continue;
     if (anchorTest && (bits & HOLDS_ANCHOR) === 0) continue;
     if (strongTest && (bits & HOLDS_STRONG) === 0) continue;
     if (anchorableTest && (bits & HOLDS_ANCHORABLE) === 0 && !acronymAnchored(slot)) continue;
-    if (!filter || bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) out.push(slot);
+    if (!filter || bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) touched[kept++] = slot;
   }
-  return out;
+  // Sorted once the most are dropped.
+  touched.subarray(0, kept).sort();
+  return kept;
 }
 
 /** How many slots each word's postings hold (Postings, postings-store.ts). */

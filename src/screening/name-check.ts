@@ -76,6 +76,7 @@ export function namePossibility(
   const partSums = new Float64Array(n);
   const partTable = tables.part;
   const optional = feasible.optionalWords;
+  const limits = feasible.limits;
   const { stamps, now, planes } = marks.view();
   const bitsOf = planes[BITS]!;
   const flagsOf = planes[FLAGS]!;
@@ -153,7 +154,13 @@ export function namePossibility(
     // acronym may spell out words no query word reaches), else those not counted in `unreached`.
     const particles = particlesWeigh ? massParticles : 0;
     const cap = (acronyms ? massAll : massReached) + particles + CAP_SLACK;
-    const ok = withCredits ? feasible.reaches(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits, cap) : feasible.reaches(mask, 0);
+    let ok: boolean;
+    if (withCredits) {
+      // Passed through `limits`, not as arguments (Feasibility.reachesWithin): no heap number per name.
+      limits[0] = acronyms ? 0 : unreached;
+      limits[1] = cap;
+      ok = feasible.reachesWithin(mask, credits, splits ? 'multi' : 'single', splitCredits);
+    } else ok = feasible.reaches(mask, 0);
     if (ok) counters.namesMatched++;
     return ok;
   };

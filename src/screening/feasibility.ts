@@ -71,7 +71,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    */
   const creditOn = (i: number, id: number): number => {
     const word = index.vocab.words[id]!;
-    if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+    // `+INITIAL_MASS`: see name-check.ts (an imported constant makes the answer a new heap number where inlined).
+    if (word.text.length === 1 && !word.isNumber) return +INITIAL_MASS;
     const type = wordTypes[i]?.get(id);
     const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
     return sim * index.weightOfId(id);
@@ -169,7 +170,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         if (best <= 0) continue;
         const q = query.words[i]!;
         const initial = q.text.length === 1 && !q.isNumber;
-        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
+        c += splits ? Math.max(initial ? +INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? +INITIAL_MASS : best;
       }
     }
     if (c > creditCap) c = creditCap;

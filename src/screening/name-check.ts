@@ -142,7 +142,9 @@ export function namePossibility(
         if ((kind & PARTICLE) === 0) massReached += upper;
         continue;
       }
-      if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? INITIAL_MASS : index.weightOfId(id);
+      // `+INITIAL_MASS` (a number the compiler knows): an imported constant as it is would make the sum's branches
+      // a tagged value, each weight a new heap number (listMassUpper too).
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? +INITIAL_MASS : index.weightOfId(id);
       else massReached += upper;
     }
     if (!anchored) return false;
@@ -194,7 +196,7 @@ const CAP_SLACK = 1e-9;
  * word in a native script (weighed by its text there). A particle's is what it weighs when particles weigh.
  */
 function listMassUpper(index: EntityIndex, id: number, kind: number): number {
-  if ((kind & (SINGLE | NUMBER)) === SINGLE) return INITIAL_MASS;
+  if ((kind & (SINGLE | NUMBER)) === SINGLE) return +INITIAL_MASS;
   if ((kind & NATIVE) !== 0) return 1;
   return index.weightOfId(id);
 }

@@ -32,6 +32,8 @@ const MAX_EXPANSION_WORDS = 4;
 type SplitMark = (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void;
 
 const NO_WORDS: ReadonlySet<number> = new Set();
+/** The reach of a query word nothing reaches (read only, as every reach set is: QueryReach.reach). */
+const NO_REACH = new Set<number>();
 const NO_CREDITS: ReadonlyMap<number, number> = new Map();
 
 function credits(maps: readonly (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] {
@@ -74,15 +76,27 @@ export class VocabularyLookup {
     const n = Math.min(words.length, MAX_TRACKED_WORDS);
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(words.length).fill(undefined);
-    const reach: Set<number>[] = [];
-    for (let k = 0; k < n; k++) reach.push(new Set<number>());
+    // What each query word reaches. A word's own look-up from the memo is its set as it is (WordLookup.reach,
+    // shared by the searches: bit k of `shared`) until something else is added to it, which copies it first (a
+    // set made per word and search was most of what a look-up allocated); a word nothing reaches is NO_REACH.
+    const reach: (Set<number> | undefined)[] = new Array(n).fill(undefined);
+    let shared = 0;
+    const own = (k: number): Set<number> => {
+      let set = reach[k];
+      if (set === undefined) reach[k] = set = new Set<number>();
+      else if ((shared >>> k) & 1) {
+        reach[k] = set = new Set(set);
+        shared &= ~(1 << k);
+      }
+      return set;
+    };
     // Per vocabulary word, the query words reaching it other than as a split's witness or an expansion's word,
     // as bits (see QueryReach.splitOnly).
     const plain = this.plain;
     plain.reset(index.vocab.size);
     const viaGlue = (wordId: number, from: number, count: number, split = false): void => {
       for (let k = from; k < Math.min(from + count, n); k++) {
-        reach[k]!.add(wordId);
+        own(k).add(wordId);
         if (!split) plain.or(wordId, 1 << k);
       }
     };
@@ -157,15 +171,21 @@ export class VocabularyLookup {
         const q = words[i]!;
         const bit = 1 << i;
         if (!optional(i)) required |= bit;
-        const reached = reach[i]!;
         const types = this.types;
         if (memo) {
           const word = this.wordLookup(q, ctx, settings.minEditLength);
           wordTypes[i] = word.matches;
           const { ids, anchors } = word;
+          // Nothing reached word i before its own look-up (glued forms of the words before it may have): its set.
+          const fresh = reach[i] === undefined;
+          if (fresh) {
+            reach[i] = word.reach;
+            shared |= bit;
+          }
+          const reached = fresh ? undefined : own(i);
           for (let f = 0; f < ids.length; f++) {
             const id = ids[f]!;
-            reached.add(id);
+            reached?.add(id);
             plain.or(id, bit);
             if (anchorable !== undefined && anchors[f] === 1) anchorable.add(id);
           }
@@ -174,6 +194,7 @@ export class VocabularyLookup {
           const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
           types.collect(q, ctx, settings.minEditLength, matches);
           wordTypes[i] = matches;
+          const reached = own(i);
           for (let f = 0, count = types.count; f < count; f++) {
             const id = types.ids[f]!;
             reached.add(id);
@@ -221,6 +242,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (words[i]!.particle && query.duplicateOf[i] === undefined) required |= 1 << i;
       particlesOnly = required !== 0;
     }
+    for (let k = 0; k < n; k++) reach[k] ??= NO_REACH;
     const splitOnly: ReadonlySet<number>[] = [];
     for (let k = 0; k < n; k++) {
       let only: Set<number> | undefined;
@@ -231,7 +253,7 @@ export class VocabularyLookup {
       n,
       required,
       particlesOnly,
-      reach,
+      reach: reach as Set<number>[],
       wordTypes,
       acronymWord,
       acronymSlots,
@@ -260,7 +282,7 @@ export class VocabularyLookup {
     const ids = types.ids.slice(0, count);
     const anchors = new Uint8Array(count);
     for (let f = 0; f < count; f++) if (this.mayAnchor(q, ids[f]!, types.types[f]!)) anchors[f] = 1;
-    const entry: WordLookup = { text: q.text, script: q.script, native: q.native, minEditLength, ids, types: types.types.slice(0, count), anchors, matches };
+    const entry: WordLookup = { text: q.text, script: q.script, native: q.native, minEditLength, ids, types: types.types.slice(0, count), anchors, matches, reach: new Set(ids) };
     this.memo.put(entry, generation);
     return entry;
   }

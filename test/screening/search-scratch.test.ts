@@ -1,9 +1,10 @@
 /**
  * What a search keeps from one search to the next to allocate less (screener.ts: the name memo, the list words'
  * rarities, the settings built field by field; feasibility.ts: strongWords' and drivers' scratch, the limits of
- * reachesWithin) changes no answer: searches interleaved on one screener answer as a fresh screener does, a hit
- * described after later searches is the same, a search inside a search is unharmed, and an entity added between
- * searches is weighed afresh.
+ * reachesWithin; query-reach.ts: a word's reach set shared with the look-up memo) changes no answer: searches
+ * interleaved on one screener answer as a fresh screener does, a hit described after later searches is the same, a
+ * search inside a search is unharmed, an entity added between searches is weighed afresh, and the reach sets of
+ * look-ups interleaved are those of a look-up without the memo, in the same order.
  */
 import { describe, expect, it } from 'vitest';
 import { generateEntities, generateQueries } from '../../bench/synthetic.mjs';
@@ -12,6 +13,7 @@ import { settingsFor } from '../../src/names/compare.js';
 import { validateSearchRequest } from '../../src/request/validate.js';
 import type { Entity } from '../../src/types/entity.js';
 import type { Hit } from '../../src/screening/types.js';
+import { prepareQuery } from '../../src/names/name-match.js';
 
 const entities: Entity[] = generateEntities(1500, 11);
 entities.push(
@@ -111,5 +113,19 @@ describe('search scratch kept across searches', () => {
     const settings = searchSettings(base, extra);
     for (const key of Object.keys(base) as (keyof typeof base)[]) if (key !== 'weight') expect(settings[key]).toBe(base[key]);
     expect(Object.keys(settings).sort()).toEqual([...new Set([...Object.keys(base), ...Object.keys(extra)])].sort());
+  });
+
+  it('reach sets shared with the look-up memo are never added to: each look-up reaches what one without the memo does', () => {
+    const on = createScreener({ entities });
+    const off = createScreener({ entities, lookupMemoWords: 0 });
+    // Words alone, then within glued pairs and splits that add to their reach, then alone again.
+    const queries = ['Osama', 'Bin', 'Laden', 'Osama Bin Laden', 'Bin Laden', 'Abdulrahman', 'Abdul Rahman', 'Bin', 'Laden', ...terms.slice(0, 40), 'Osama Bin Laden'];
+    const settings = { exactMatch: false, minEditLength: 4 };
+    const reach = (s: ReturnType<typeof createScreener>, term: string) => {
+      const r = s.lists.finder.lookUp(prepareQuery(term, undefined, s.lists.index.tables), settings as never);
+      return r.reach.map((set) => [...set]);
+    };
+    for (const pass of [1, 2]) for (const term of queries) expect(reach(on, term), `${term} (pass ${pass})`).toEqual(reach(off, term));
+    expect(on.lists.finder.lookup.memo.size).toBeGreaterThan(0);
   });
 });

@@ -119,9 +119,9 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       best = Math.max(best, c);
       if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
     }
-    optionalSingle += initial ? INITIAL_MASS : best;
-    optionalMulti += Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!);
-    optionalPlain += Math.max(initial ? INITIAL_MASS : 0, unsplit);
+    optionalSingle += initial ? +INITIAL_MASS : best;
+    optionalMulti += Math.max(initial ? +INITIAL_MASS : 0, best, splitCredit[i]!);
+    optionalPlain += Math.max(initial ? +INITIAL_MASS : 0, unsplit);
   }
   const threshold = settings.threshold - 1e-9;
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);

@@ -63,7 +63,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), reaches: (mask: number) => all(mask), reachesWithin: (mask: number) => all(mask), limits: new Float64Array(2), threshold: 0.5, optionalWords: 0, withoutSplits: all });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), reaches: (mask: number) => all(mask), reachesWithin: (mask: number) => all(mask), limits: LIMITS, threshold: 0.5, optionalWords: 0, withoutSplits: all });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -78,14 +78,14 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     return sim * index.weightOfId(id);
   };
   const credit = new Float64Array(n);
-  // The same without the split and abbreviation credits (withoutSplits).
-  const plain = new Float64Array(n);
-  const mass = new Float64Array(n);
+  // The same without the split and abbreviation credits (withoutSplits) at [i], and each required word's mass at
+  // [n + i]: one array (each typed array made costs about 0.2 KB).
+  const plainAndMass = new Float64Array(2 * n);
   let count = 0;
   for (let i = 0; i < n; i++) {
     if (!((required >>> i) & 1)) continue;
     count++;
-    mass[i] = index.weight(query.words[i]!.text);
+    plainAndMass[n + i] = index.weight(query.words[i]!.text);
     // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
     // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
     let best = acronymWord[i] ? query.words[i]!.text.length : 0;
@@ -95,7 +95,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       best = Math.max(best, c);
       if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
     }
-    plain[i] = unsplit;
+    plainAndMass[i] = unsplit;
     credit[i] = Math.max(best, splitCredit[i]!);
   }
   // What the query words that may stay unmatched can earn (assign.ts): placed one on one list word, an initial at
@@ -136,11 +136,11 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    * matched: each list word is placed at most once and earns at most its mass, name-check.ts): the credit summed
    * per query word is cut to it (several query words may reach the same list word, `C. S. Soos` on `S A`).
    */
-  // The bound is written here rather than returned, and the list mass unmatched and credit cap read from `limits`
+  // The bound is written to RESULT rather than returned, and the list mass unmatched and credit cap read from LIMITS
   // rather than passed: a number a call returns or is passed is a new heap object unless the call is inlined, and
   // the checks ask it thousands of times in a search (reaches returns a boolean).
-  const result = new Float64Array(1);
-  const limits = new Float64Array(2);
+  const result = RESULT;
+  const limits = LIMITS;
   const boundInto = (mask: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array): void => {
     const listUnmatched = limits[0]!;
     const creditCap = limits[1]!;
@@ -156,8 +156,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       if (!((required >>> i) & 1)) continue;
       if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredits[i]!) : credits[i]!;
       else {
-        left += mass[i]!;
-        largest = Math.max(largest, mass[i]!);
+        left += plainAndMass[n + i]!;
+        largest = Math.max(largest, plainAndMass[n + i]!);
       }
     }
     if (drop) left -= largest;
@@ -201,10 +201,10 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     let largest = 0;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1)) continue;
-      if ((mask >>> i) & 1) c += plain[i]!;
+      if ((mask >>> i) & 1) c += plainAndMass[i]!;
       else {
-        left += mass[i]!;
-        largest = Math.max(largest, mass[i]!);
+        left += plainAndMass[n + i]!;
+        largest = Math.max(largest, plainAndMass[n + i]!);
       }
     }
     if (drop) left -= largest;
@@ -212,6 +212,14 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   };
   return Object.assign(feasible, { bound, reaches, reachesWithin, limits, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
+
+/**
+ * The bound's answer and what it is asked with (the list mass unmatched, the credit cap), for every Feasibility: each
+ * is written just before the bound is computed and read at once, with no call between (none re-enters), so one
+ * pair of arrays serves them all and a search makes none.
+ */
+const RESULT = new Float64Array(1);
+const LIMITS = new Float64Array(2);
 
 /**
  * The required words whose postings are walked: every feasible set holds one of them. Starting from all, the

@@ -66,14 +66,15 @@ export function namePossibility(
   const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
   const personQuery = query.entityType === 'person';
   const withCredits = feasible.creditOn !== undefined;
-  const credits = new Float64Array(n);
+  // The scratch of one check (CHECK_CREDITS): filled at its start and read only within it.
+  const credits = CHECK_CREDITS;
   const formsDecide = splitCreditNeedsForm(query, r);
   const creditTable = tables.credit;
   const splitTable = tables.split;
   // Split credits per name where the witnesses are complete (QueryReach.splitWitness).
-  const splitCredits = withCredits && formsDecide ? new Float64Array(n) : undefined;
+  const splitCredits = withCredits && formsDecide ? CHECK_SPLIT_CREDITS : undefined;
   // What the parts of each query word's splits the name holds bring together (QueryReach.splitParts).
-  const partSums = new Float64Array(n);
+  const partSums = CHECK_PART_SUMS;
   const partTable = tables.part;
   const optional = feasible.optionalWords;
   const limits = feasible.limits;
@@ -186,6 +187,15 @@ export function namePossibility(
     stored: (name: number, entityType: EntityType): boolean => check(store.wordIds, store.roles, store.wordStart[name]!, store.wordStart[name + 1]!, entityType),
   });
 }
+
+/**
+ * A check's credits, split credits and part sums, one entry per tracked query word (at most 32), shared by every
+ * check: each fills them at its start and reads them only until it returns, calling nothing that checks a name, so
+ * no other check runs in between (a typed array made per search costs about 0.2 KB).
+ */
+const CHECK_CREDITS = new Float64Array(32);
+const CHECK_SPLIT_CREDITS = new Float64Array(32);
+const CHECK_PART_SUMS = new Float64Array(32);
 
 /** Float slack on the credit cap (its words summed in another order than the matcher sums its credit). */
 const CAP_SLACK = 1e-9;

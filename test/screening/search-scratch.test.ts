@@ -12,7 +12,7 @@ import { createScreener, searchSettings, type IndexSettings } from '../../src/sc
 import { settingsFor } from '../../src/names/compare.js';
 import { validateSearchRequest } from '../../src/request/validate.js';
 import type { Entity } from '../../src/types/entity.js';
-import type { Hit } from '../../src/screening/types.js';
+import type { Hit, SearchRequest } from '../../src/screening/types.js';
 import { prepareQuery } from '../../src/names/name-match.js';
 
 const entities: Entity[] = generateEntities(1500, 11);
@@ -29,14 +29,14 @@ const terms: string[] = [
   'zzqx unknown',
 ];
 // Each term under a few settings: fuzzy, exact, without name variations, with a minimum of words.
-const requests = terms.flatMap((term) => [
+const requests: SearchRequest[] = terms.flatMap((term): SearchRequest[] => [
   { search_term: term, limit: 20 },
   { search_term: term, limit: 20, exact_match: true },
   { search_term: term, limit: 20, name_variations: false, min_matched_words: 2 },
 ]);
 
 type Answer = { total: number; hits: Hit[] };
-function answer(screener: ReturnType<typeof createScreener>, request: unknown): Answer {
+function answer(screener: ReturnType<typeof createScreener>, request: SearchRequest): Answer {
   const result = screener.search(request);
   if (!result.ok) throw new Error('invalid request');
   return { total: result.value.total_hits, hits: result.value.hits };
@@ -47,7 +47,7 @@ describe('search scratch kept across searches', () => {
     const shared = createScreener({ entities });
     // Forward then backward, so each request follows a different one than on the first pass.
     const order = [...requests, ...[...requests].reverse()];
-    const expected = new Map<unknown, Answer>();
+    const expected = new Map<SearchRequest, Answer>();
     for (const request of requests.slice(0, 24)) expected.set(request, answer(createScreener({ entities }), request));
     for (const request of order) {
       const got = answer(shared, request);

@@ -215,7 +215,7 @@ function fillListMasses(name: PreparedName, weight: WordWeight, out: number[], w
       roles[j] !== undefined || (w.particle && !particlesWeigh)
         ? 0
         : w.text.length === 1 && !w.isNumber
-          ? INITIAL_MASS
+          ? +INITIAL_MASS // (a number the compiler knows: the imported constant would box every mass)
           : weightOfId !== undefined && w.id !== undefined && w.native === undefined
             ? weightOfId(w.id)
             : weight(w.text);

@@ -80,9 +80,10 @@ export function singleWordsMayPass(
       const lm = listMass[j]!;
       let value: number;
       if (qInitial || (l.text.length === 1 && !l.isNumber)) {
-        const credit = Math.min(qInitial ? INITIAL_MASS : qm, lm);
+        // `+INITIAL_MASS`: an imported constant as it is makes the branches a tagged value (each mass a new heap number).
+        const credit = Math.min(qInitial ? +INITIAL_MASS : qm, lm);
         if (!(credit > 0)) continue;
-        value = credit * gain - cost * (qInitial ? INITIAL_MASS : qm);
+        value = credit * gain - cost * (qInitial ? +INITIAL_MASS : qm);
       } else {
         let sim = SIMILARITY[type];
         if (type === 'edit_distance') sim = editSimilarity(Math.max(q.text.length, l.text.length));

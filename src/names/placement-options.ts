@@ -51,7 +51,8 @@ export function optionsInto(
   ctx: AssignContext,
   cores: { query: Span; list: Span } | undefined,
 ): Option[] {
-  options.length = 0;
+  // Emptied by popping: `options.length = 0` would drop the array's store, and each name would grow a new one.
+  while (options.length > 0) options.pop();
   const q = query[i]!;
   const n = query.length;
   const m = list.length;
@@ -71,9 +72,10 @@ export function optionsInto(
     const lInitial = isLetter(l);
     if (qInitial || lInitial) {
       // An initial on either side confirms at most an initial's mass.
-      const credit = Math.min(qInitial ? INITIAL_MASS : queryMass[i]!, listMass[j]!);
+      // `+INITIAL_MASS`: an imported constant as it is makes the branches a tagged value (a new heap number each).
+      const credit = Math.min(qInitial ? +INITIAL_MASS : queryMass[i]!, listMass[j]!);
       // A particle or affix is no one's initial (`al` is not the `A.` of `A. Al-Rashid`).
-      if (credit > 0) options.push(makeOption(1, oneWord(j), type, credit, qInitial ? INITIAL_MASS : queryMass[i]!, gain, cost, false, false, false, false));
+      if (credit > 0) options.push(makeOption(1, oneWord(j), type, credit, qInitial ? +INITIAL_MASS : queryMass[i]!, gain, cost, false, false, false, false));
       continue;
     }
     let sim = SIMILARITY[type];

@@ -7,6 +7,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
+import { grown, StampedMarks } from './stamps.js';
 
 export interface FeasibilitySettings {
   exactMatch: boolean;
@@ -29,6 +30,13 @@ export type Feasibility = ((mask: number) => boolean) & {
   bound(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array, creditCap?: number): number;
   /** `bound(...) >= threshold`, as a boolean (a number returned from a call is a heap object unless inlined). */
   reaches(mask: number, listUnmatched: number, credits?: Float64Array, placements?: Placements, splits?: Float64Array, creditCap?: number): boolean;
+  /**
+   * `reaches` with the list mass unmatched and the credit cap read from `limits[0]` and `limits[1]`, which the
+   * caller writes just before: a double passed as an argument to a call that is not inlined is a new heap object,
+   * and the name check asks this of every name it checks.
+   */
+  reachesWithin(mask: number, credits: Float64Array, placements: Placements, splits: Float64Array | undefined): boolean;
+  readonly limits: Float64Array;
   threshold: number;
   /**
    * Query words that may stay unmatched but can still be placed (initials, affixes, particles; not repeats): each
@@ -55,7 +63,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
   const { required, n, reach, wordTypes, splitCredit, acronymWord } = r;
   if (settings.exactMatch || settings.threshold === undefined) {
     const all = (mask: number): boolean => (mask & required) === required && required !== 0;
-    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), reaches: (mask: number) => all(mask), threshold: 0.5, optionalWords: 0, withoutSplits: all });
+    return Object.assign(all, { bound: (mask: number) => (all(mask) ? 1 : 0), reaches: (mask: number) => all(mask), reachesWithin: (mask: number) => all(mask), limits: LIMITS, threshold: 0.5, optionalWords: 0, withoutSplits: all });
   }
   /**
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
@@ -63,20 +71,21 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    */
   const creditOn = (i: number, id: number): number => {
     const word = index.vocab.words[id]!;
-    if (word.text.length === 1 && !word.isNumber) return INITIAL_MASS;
+    // `+INITIAL_MASS`: see name-check.ts (an imported constant makes the answer a new heap number where inlined).
+    if (word.text.length === 1 && !word.isNumber) return +INITIAL_MASS;
     const type = wordTypes[i]?.get(id);
     const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
     return sim * index.weightOfId(id);
   };
   const credit = new Float64Array(n);
-  // The same without the split and abbreviation credits (withoutSplits).
-  const plain = new Float64Array(n);
-  const mass = new Float64Array(n);
+  // The same without the split and abbreviation credits (withoutSplits) at [i], and each required word's mass at
+  // [n + i]: one array (each typed array made costs about 0.2 KB).
+  const plainAndMass = new Float64Array(2 * n);
   let count = 0;
   for (let i = 0; i < n; i++) {
     if (!((required >>> i) & 1)) continue;
     count++;
-    mass[i] = index.weight(query.words[i]!.text);
+    plainAndMass[n + i] = index.weight(query.words[i]!.text);
     // The most a placement of the word can earn (assign.ts): the list word's rarity by the type's similarity,
     // an initial's mass for a single letter, and the rarity of the words it is glued with or spells out.
     let best = acronymWord[i] ? query.words[i]!.text.length : 0;
@@ -86,7 +95,7 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       best = Math.max(best, c);
       if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
     }
-    plain[i] = unsplit;
+    plainAndMass[i] = unsplit;
     credit[i] = Math.max(best, splitCredit[i]!);
   }
   // What the query words that may stay unmatched can earn (assign.ts): placed one on one list word, an initial at
@@ -110,9 +119,9 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       best = Math.max(best, c);
       if (!r.splitOnly[i]!.has(id)) unsplit = Math.max(unsplit, c);
     }
-    optionalSingle += initial ? INITIAL_MASS : best;
-    optionalMulti += Math.max(initial ? INITIAL_MASS : 0, best, splitCredit[i]!);
-    optionalPlain += Math.max(initial ? INITIAL_MASS : 0, unsplit);
+    optionalSingle += initial ? +INITIAL_MASS : best;
+    optionalMulti += Math.max(initial ? +INITIAL_MASS : 0, best, splitCredit[i]!);
+    optionalPlain += Math.max(initial ? +INITIAL_MASS : 0, unsplit);
   }
   const threshold = settings.threshold - 1e-9;
   const needed = settings.minMatchedWords === undefined ? 1 : Math.min(settings.minMatchedWords, count);
@@ -127,10 +136,14 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    * matched: each list word is placed at most once and earns at most its mass, name-check.ts): the credit summed
    * per query word is cut to it (several query words may reach the same list word, `C. S. Soos` on `S A`).
    */
-  // The bound is written here rather than returned: a number a call returns is a new heap object unless the call is
-  // inlined, and the checks ask it thousands of times in a search (reaches returns a boolean).
-  const result = new Float64Array(1);
-  const boundInto = (mask: number, listUnmatched: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array, creditCap: number): void => {
+  // The bound is written to RESULT rather than returned, and the list mass unmatched and credit cap read from LIMITS
+  // rather than passed: a number a call returns or is passed is a new heap object unless the call is inlined, and
+  // the checks ask it thousands of times in a search (reaches returns a boolean).
+  const result = RESULT;
+  const limits = LIMITS;
+  const boundInto = (mask: number, credits: Float64Array, placements: Placements | undefined, splitCredits: Float64Array): void => {
+    const listUnmatched = limits[0]!;
+    const creditCap = limits[1]!;
     const splits = placements !== 'single';
     mask &= required;
     result[0] = 0;
@@ -143,8 +156,8 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
       if (!((required >>> i) & 1)) continue;
       if ((mask >>> i) & 1) c += splits ? Math.max(credits[i]!, splitCredits[i]!) : credits[i]!;
       else {
-        left += mass[i]!;
-        largest = Math.max(largest, mass[i]!);
+        left += plainAndMass[n + i]!;
+        largest = Math.max(largest, plainAndMass[n + i]!);
       }
     }
     if (drop) left -= largest;
@@ -157,18 +170,26 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
         if (best <= 0) continue;
         const q = query.words[i]!;
         const initial = q.text.length === 1 && !q.isNumber;
-        c += splits ? Math.max(initial ? INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? INITIAL_MASS : best;
+        c += splits ? Math.max(initial ? +INITIAL_MASS : 0, best, splitCredits[i]!) : initial ? +INITIAL_MASS : best;
       }
     }
     if (c > creditCap) c = creditCap;
     if (c > 0) result[0] = evidenceBound(c, left, listUnmatched);
   };
   const bound = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit, creditCap = Infinity): number => {
-    boundInto(mask, listUnmatched, credits, placements, splitCredits, creditCap);
+    limits[0] = listUnmatched;
+    limits[1] = creditCap;
+    boundInto(mask, credits, placements, splitCredits);
     return result[0]!;
   };
   const reaches = (mask: number, listUnmatched: number, credits: Float64Array = credit, placements?: Placements, splitCredits: Float64Array = splitCredit, creditCap = Infinity): boolean => {
-    boundInto(mask, listUnmatched, credits, placements, splitCredits, creditCap);
+    limits[0] = listUnmatched;
+    limits[1] = creditCap;
+    boundInto(mask, credits, placements, splitCredits);
+    return result[0]! >= threshold;
+  };
+  const reachesWithin = (mask: number, credits: Float64Array, placements: Placements, splitCredits: Float64Array | undefined): boolean => {
+    boundInto(mask, credits, placements, splitCredits ?? splitCredit);
     return result[0]! >= threshold;
   };
   const feasible = (mask: number): boolean => reaches(mask, 0);
@@ -180,17 +201,25 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
     let largest = 0;
     for (let i = 0; i < n; i++) {
       if (!((required >>> i) & 1)) continue;
-      if ((mask >>> i) & 1) c += plain[i]!;
+      if ((mask >>> i) & 1) c += plainAndMass[i]!;
       else {
-        left += mass[i]!;
-        largest = Math.max(largest, mass[i]!);
+        left += plainAndMass[n + i]!;
+        largest = Math.max(largest, plainAndMass[n + i]!);
       }
     }
     if (drop) left -= largest;
     return c > 0 && evidenceBound(c, left, 0) >= threshold;
   };
-  return Object.assign(feasible, { bound, reaches, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
+  return Object.assign(feasible, { bound, reaches, reachesWithin, limits, threshold, optionalWords, withoutSplits, creditOn, acronymCredit: (i: number) => (acronymWord[i] ? query.words[i]!.text.length : 0) });
 }
+
+/**
+ * The bound's answer and what it is asked with (the list mass unmatched, the credit cap), for every Feasibility: each
+ * is written just before the bound is computed and read at once, with no call between (none re-enters), so one
+ * pair of arrays serves them all and a search makes none.
+ */
+const RESULT = new Float64Array(1);
+const LIMITS = new Float64Array(2);
 
 /**
  * The required words whose postings are walked: every feasible set holds one of them. Starting from all, the
@@ -198,22 +227,34 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
  */
 export function drivers(index: EntityIndex, r: QueryReach, feasible: (mask: number) => boolean): number[] {
   const { required, n, reach, acronymWord, acronymSlots } = r;
-  const words: { i: number; cost: number }[] = [];
+  // Each required word as one number, its cost (the postings it reaches) before its index, sorted without a
+  // comparator (no objects, closure or work arrays per search); at most 32 words, so the index takes 5 bits.
+  // Any order gives drivers every feasible set holds (the order only makes them fewer), so a cost past what packs
+  // (never met: 2^47 postings) may be cut to it.
+  const keys = driverKeys;
+  let count = 0;
   for (let i = 0; i < n; i++) {
     if (!((required >>> i) & 1)) continue;
     let cost = acronymWord[i] ? (acronymSlots[i]?.length ?? 0) : 0;
     for (const id of reach[i]!) cost += index.postings.count(id);
-    words.push({ i, cost });
+    // Most cost first, ties by index.
+    keys[count++] = (MAX_PACKED_COST - 1 - Math.min(cost, MAX_PACKED_COST - 1)) * 32 + i;
   }
-  words.sort((a, b) => b.cost - a.cost || a.i - b.i);
+  keys.subarray(0, count).sort();
   let outside = 0;
   const out: number[] = [];
-  for (const { i } of words) {
+  for (let k = 0; k < count; k++) {
+    const i = keys[k]! % 32;
     if (feasible(outside | (1 << i))) out.push(i);
     else outside |= 1 << i;
   }
   return out;
 }
+
+/** The sort keys of drivers, one per tracked query word (read only during a call; `feasible` never calls drivers). */
+const driverKeys = new Float64Array(32);
+/** Costs below this (2^47) pack with a word's index into one double exactly. */
+const MAX_PACKED_COST = 2 ** 47;
 
 /** Set bits of a 32-bit mask. */
 export function popcount(x: number): number {
@@ -258,24 +299,31 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
   if (feasible.creditOn === undefined) return undefined;
   const { creditOn, reachedBy } = marked;
   const { n, reach, required, splitWitness } = r;
+  // The scratch is taken for the call and given back at its end (a call inside this one, or after a throw, makes
+  // its own): nothing returned holds it.
+  const s = strongScratch ?? new StrongScratch();
+  strongScratch = undefined;
   // The words, most postings first (ties by id): each word once, its postings' length beside it.
-  const ids: number[] = [];
-  const seen = new Set<number>();
+  const seen = s.seen;
+  seen.reset(index.vocab.size);
+  let count = 0;
   for (let j = 0; j < n; j++) {
-    for (const id of reach[j]!) if (!seen.has(id)) ids.push(id), seen.add(id);
-    if (witnessed) for (const id of splitWitness[j]!.keys()) if (!seen.has(id)) ids.push(id), seen.add(id);
+    for (const id of reach[j]!) if (seen.add(id)) count = s.push(count, id);
+    if (witnessed) for (const id of splitWitness[j]!.keys()) if (seen.add(id)) count = s.push(count, id);
   }
-  const lengths = new Float64Array(ids.length);
-  for (let k = 0; k < ids.length; k++) lengths[k] = index.postings.count(ids[k]!);
-  const order = byPostingsDescending(ids, lengths);
-  const weak = new Float64Array(n);
-  const trial = new Float64Array(n);
-  const weakSplits = witnessed ? new Float64Array(n) : undefined;
-  const trialSplits = witnessed ? new Float64Array(n) : undefined;
+  const ids = s.ids;
+  const lengths = (s.lengths = grown(s.lengths, count));
+  for (let k = 0; k < count; k++) lengths[k] = index.postings.count(ids[k]!);
+  const order = (s.order = orderByPostings(ids, lengths, count, s.order));
+  const { weak, trial } = s;
+  weak.fill(0);
+  const weakSplits = witnessed ? s.weakSplits.fill(0) : undefined;
+  const trialSplits = witnessed ? s.trialSplits : undefined;
   // The query words some weak word reaches: an entity holding no strong word matches at most these.
   let mask = 0;
   const strong: number[] = [];
-  for (const id of order) {
+  for (let k = 0; k < count; k++) {
+    const id = order[k]!;
     trial.set(weak);
     if (trialSplits !== undefined) trialSplits.set(weakSplits!);
     let trialMask = mask;
@@ -293,8 +341,35 @@ export function strongWords(index: EntityIndex, r: QueryReach, feasible: Feasibi
       mask = trialMask;
     } else strong.push(id);
   }
+  strongScratch = s;
   return strong;
 }
+
+/**
+ * What strongWords makes for a search, kept from one to the next (it made a set, five typed arrays, the order and
+ * a sort's closure each search): a mark per vocabulary word seen, the words, their postings' lengths, the sort
+ * keys, the order, and the credits of the weak words and of a trial (one entry per tracked query word, at most 32).
+ */
+class StrongScratch {
+  readonly seen = new StampedMarks();
+  ids = new Int32Array(64);
+  lengths = new Float64Array(64);
+  order = new Float64Array(64);
+  readonly weak = new Float64Array(32);
+  readonly trial = new Float64Array(32);
+  readonly weakSplits = new Float64Array(32);
+  readonly trialSplits = new Float64Array(32);
+
+  /** Set ids[count] to id (growing ids when full): the new count. */
+  push(count: number, id: number): number {
+    if (count === this.ids.length) this.ids = grown(this.ids, count + 1);
+    this.ids[count] = id;
+    return count + 1;
+  }
+}
+
+/** strongWords' scratch while no call holds it. */
+let strongScratch: StrongScratch | undefined = new StrongScratch();
 
 /**
  * What the search's marks (candidates.ts markWords) already hold about the vocabulary words reached, read by
@@ -309,10 +384,30 @@ export interface MarkedWords {
 
 /** `ids` ordered by `lengths` (beside them) descending, ties by id ascending. */
 export function byPostingsDescending(ids: readonly number[], lengths: Float64Array): number[] {
-  const perm = new Uint32Array(ids.length);
-  for (let k = 0; k < perm.length; k++) perm[k] = k;
-  perm.sort((a, b) => lengths[b]! - lengths[a]! || ids[a]! - ids[b]!);
-  const order = new Array<number>(perm.length);
-  for (let k = 0; k < perm.length; k++) order[k] = ids[perm[k]!]!;
+  return Array.from(orderByPostings(ids, lengths, ids.length, new Float64Array(ids.length)).subarray(0, ids.length));
+}
+
+/** Ids and postings' lengths below this (2^26) pack into one double: length first, then id, exactly. */
+const PACKED = 2 ** 26;
+
+/**
+ * The first `count` ids ordered as byPostingsDescending orders them, written into `order` (returned, grown when
+ * short): each word packs into one number ordered as the words are, so the numbers sort without a comparator (a
+ * comparator sort makes its closure and work arrays each time). Past the packing's bounds, the comparator sort.
+ */
+function orderByPostings<K extends Float64Array>(ids: ArrayLike<number>, lengths: Float64Array, count: number, order: K): K {
+  order = grown(order, count);
+  let packs = true;
+  for (let k = 0; k < count && packs; k++) packs = ids[k]! < PACKED && lengths[k]! < PACKED;
+  if (!packs) {
+    const perm = Array.from({ length: count }, (_, k) => k);
+    perm.sort((a, b) => lengths[b]! - lengths[a]! || ids[a]! - ids[b]!);
+    for (let k = 0; k < count; k++) order[k] = ids[perm[k]!]!;
+    return order;
+  }
+  for (let k = 0; k < count; k++) order[k] = (PACKED - 1 - lengths[k]!) * PACKED + ids[k]!;
+  // Only the first `count` are sorted (the scratch may be longer).
+  order.subarray(0, count).sort();
+  for (let k = 0; k < count; k++) order[k] = order[k]! % PACKED;
   return order;
 }

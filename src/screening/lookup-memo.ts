@@ -31,6 +31,11 @@ export interface WordLookup {
   readonly anchors: Uint8Array;
   /** The same as a map (undefined for a word of one letter: QueryReach.wordTypes). */
   readonly matches: Map<number, WordMatchType> | undefined;
+  /**
+   * `ids` as a set, in their order: the word's QueryReach.reach in a search where nothing else adds to it, shared
+   * by those searches (read only; query-reach.ts copies it before adding).
+   */
+  readonly reach: Set<number>;
 }
 
 export class LookupMemo {

@@ -66,16 +66,18 @@ export function namePossibility(
   const parts = settings.nameVariations ? 1 : Math.min(2, requiredWords);
   const personQuery = query.entityType === 'person';
   const withCredits = feasible.creditOn !== undefined;
-  const credits = new Float64Array(n);
+  // The scratch of one check (CHECK_CREDITS): filled at its start and read only within it.
+  const credits = CHECK_CREDITS;
   const formsDecide = splitCreditNeedsForm(query, r);
   const creditTable = tables.credit;
   const splitTable = tables.split;
   // Split credits per name where the witnesses are complete (QueryReach.splitWitness).
-  const splitCredits = withCredits && formsDecide ? new Float64Array(n) : undefined;
+  const splitCredits = withCredits && formsDecide ? CHECK_SPLIT_CREDITS : undefined;
   // What the parts of each query word's splits the name holds bring together (QueryReach.splitParts).
-  const partSums = new Float64Array(n);
+  const partSums = CHECK_PART_SUMS;
   const partTable = tables.part;
   const optional = feasible.optionalWords;
+  const limits = feasible.limits;
   const { stamps, now, planes } = marks.view();
   const bitsOf = planes[BITS]!;
   const flagsOf = planes[FLAGS]!;
@@ -141,7 +143,9 @@ export function namePossibility(
         if ((kind & PARTICLE) === 0) massReached += upper;
         continue;
       }
-      if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? INITIAL_MASS : index.weightOfId(id);
+      // `+INITIAL_MASS` (a number the compiler knows): an imported constant as it is would make the sum's branches
+      // a tagged value, each weight a new heap number (listMassUpper too).
+      if ((flags & (OPTIONAL | FORM)) === 0) unreached += initial ? +INITIAL_MASS : index.weightOfId(id);
       else massReached += upper;
     }
     if (!anchored) return false;
@@ -153,7 +157,13 @@ export function namePossibility(
     // acronym may spell out words no query word reaches), else those not counted in `unreached`.
     const particles = particlesWeigh ? massParticles : 0;
     const cap = (acronyms ? massAll : massReached) + particles + CAP_SLACK;
-    const ok = withCredits ? feasible.reaches(mask, acronyms ? 0 : unreached, credits, splits ? 'multi' : 'single', splitCredits, cap) : feasible.reaches(mask, 0);
+    let ok: boolean;
+    if (withCredits) {
+      // Passed through `limits`, not as arguments (Feasibility.reachesWithin): no heap number per name.
+      limits[0] = acronyms ? 0 : unreached;
+      limits[1] = cap;
+      ok = feasible.reachesWithin(mask, credits, splits ? 'multi' : 'single', splitCredits);
+    } else ok = feasible.reaches(mask, 0);
     if (ok) counters.namesMatched++;
     return ok;
   };
@@ -178,6 +188,15 @@ export function namePossibility(
   });
 }
 
+/**
+ * A check's credits, split credits and part sums, one entry per tracked query word (at most 32), shared by every
+ * check: each fills them at its start and reads them only until it returns, calling nothing that checks a name, so
+ * no other check runs in between (a typed array made per search costs about 0.2 KB).
+ */
+const CHECK_CREDITS = new Float64Array(32);
+const CHECK_SPLIT_CREDITS = new Float64Array(32);
+const CHECK_PART_SUMS = new Float64Array(32);
+
 /** Float slack on the credit cap (its words summed in another order than the matcher sums its credit). */
 const CAP_SLACK = 1e-9;
 
@@ -187,7 +206,7 @@ const CAP_SLACK = 1e-9;
  * word in a native script (weighed by its text there). A particle's is what it weighs when particles weigh.
  */
 function listMassUpper(index: EntityIndex, id: number, kind: number): number {
-  if ((kind & (SINGLE | NUMBER)) === SINGLE) return INITIAL_MASS;
+  if ((kind & (SINGLE | NUMBER)) === SINGLE) return +INITIAL_MASS;
   if ((kind & NATIVE) !== 0) return 1;
   return index.weightOfId(id);
 }

@@ -17,7 +17,10 @@ export interface QueryReach {
   required: number;
   /** The query is particles alone (`Van Der`): they are its required words. */
   particlesOnly: boolean;
-  /** Vocabulary words each query word reaches: alone, or within a glued form, split or acronym it belongs to. */
+  /**
+   * Vocabulary words each query word reaches: alone, or within a glued form, split or acronym it belongs to. Read
+   * only: a set may be shared with the look-up memo and other searches (query-reach.ts).
+   */
   reach: Set<number>[];
   /**
    * For each query word looked up in full (two letters or more), every vocabulary word it matches, with the type

@@ -32,12 +32,18 @@ const MAX_EXPANSION_WORDS = 4;
 type SplitMark = (wordId: number, totalWeight: number, parts: readonly number[], masses: readonly number[]) => void;
 
 const NO_WORDS: ReadonlySet<number> = new Set();
+/**
+ * The set of a look-up where it is empty (a query word nothing reaches, a query of no split or form), shared by
+ * every look-up: read only, as every set of a QueryReach is (one made empty costs about 0.15 KB).
+ */
+const NONE = new Set<number>();
 const NO_CREDITS: ReadonlyMap<number, number> = new Map();
 
-function credits(maps: readonly (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] {
-  const out: ReadonlyMap<number, number>[] = [];
-  for (const m of maps) out.push(m ?? NO_CREDITS);
-  return out;
+/** The maps, NO_CREDITS where a word has none: written in place (the look-up's own array, no second one). */
+function credits(maps: (Map<number, number> | undefined)[]): ReadonlyMap<number, number>[] {
+  const out = maps as (ReadonlyMap<number, number> | undefined)[];
+  for (let k = 0; k < out.length; k++) out[k] ??= NO_CREDITS;
+  return out as ReadonlyMap<number, number>[];
 }
 
 /** Per-word types that may anchor a hit on a full word (assign.ts). */
@@ -74,15 +80,27 @@ export class VocabularyLookup {
     const n = Math.min(words.length, MAX_TRACKED_WORDS);
     let required = 0;
     const wordTypes: (Map<number, WordMatchType> | undefined)[] = new Array(words.length).fill(undefined);
-    const reach: Set<number>[] = [];
-    for (let k = 0; k < n; k++) reach.push(new Set<number>());
+    // What each query word reaches. A word's own look-up from the memo is its set as it is (WordLookup.reach,
+    // shared by the searches: bit k of `shared`) until something else is added to it, which copies it first (a
+    // set made per word and search was most of what a look-up allocated); a word nothing reaches is NO_REACH.
+    const reach: (Set<number> | undefined)[] = new Array(n).fill(undefined);
+    let shared = 0;
+    const own = (k: number): Set<number> => {
+      let set = reach[k];
+      if (set === undefined) reach[k] = set = new Set<number>();
+      else if ((shared >>> k) & 1) {
+        reach[k] = set = new Set(set);
+        shared &= ~(1 << k);
+      }
+      return set;
+    };
     // Per vocabulary word, the query words reaching it other than as a split's witness or an expansion's word,
     // as bits (see QueryReach.splitOnly).
     const plain = this.plain;
     plain.reset(index.vocab.size);
     const viaGlue = (wordId: number, from: number, count: number, split = false): void => {
       for (let k = from; k < Math.min(from + count, n); k++) {
-        reach[k]!.add(wordId);
+        own(k).add(wordId);
         if (!split) plain.or(wordId, 1 << k);
       }
     };
@@ -109,15 +127,21 @@ export class VocabularyLookup {
         if ((known.get(id) ?? -1) < share) known.set(id, share);
       }
     };
-    const softIds = new Set<number>();
+    // Made at the first part (most queries have no split).
+    let softIds: Set<number> | undefined;
     const complete = !settings.exactMatch && words.length <= MAX_TRACKED_WORDS;
     const anchorable = complete ? new Set<number>() : undefined;
     // Words written in Han, Hangul or Kana are found by text only: where the vocabulary holds some, the forms are
     // not all known by id.
-    const forms = complete && !index.vocab.hasNative ? new Set<number>() : undefined;
+    const formsKnown = complete && !index.vocab.hasNative;
+    // Made at the first form (most queries have none): NONE where known and empty.
+    let forms: Set<number> | undefined;
+    const addForm = (wordId: number): void => {
+      if (formsKnown) (forms ??= new Set<number>()).add(wordId);
+    };
     // A word of a glued, split or abbreviated form of the query anchors.
     const form = (wordId: number): void => {
-      forms?.add(wordId);
+      addForm(wordId);
       anchorable?.add(wordId);
     };
     if (settings.exactMatch) {
@@ -147,7 +171,7 @@ export class VocabularyLookup {
       const split = (wordId: number, total: number, parts: readonly number[], masses: readonly number[]): void => {
         viaGlue(wordId, at, 1, true);
         form(wordId);
-        for (const part of parts) softIds.add(part);
+        for (const part of parts) (softIds ??= new Set<number>()).add(part);
         splitCredit[at] = Math.max(splitCredit[at]!, SIMILARITY.removed_spaces * total);
         witness(at, wordId, SIMILARITY.removed_spaces * total);
         partsOf(at, parts, masses);
@@ -157,15 +181,21 @@ export class VocabularyLookup {
         const q = words[i]!;
         const bit = 1 << i;
         if (!optional(i)) required |= bit;
-        const reached = reach[i]!;
         const types = this.types;
         if (memo) {
           const word = this.wordLookup(q, ctx, settings.minEditLength);
           wordTypes[i] = word.matches;
           const { ids, anchors } = word;
+          // Nothing reached word i before its own look-up (glued forms of the words before it may have): its set.
+          const fresh = reach[i] === undefined;
+          if (fresh) {
+            reach[i] = word.reach;
+            shared |= bit;
+          }
+          const reached = fresh ? undefined : own(i);
           for (let f = 0; f < ids.length; f++) {
             const id = ids[f]!;
-            reached.add(id);
+            reached?.add(id);
             plain.or(id, bit);
             if (anchorable !== undefined && anchors[f] === 1) anchorable.add(id);
           }
@@ -174,6 +204,7 @@ export class VocabularyLookup {
           const matches = q.text.length > 1 ? new Map<number, WordMatchType>() : undefined;
           types.collect(q, ctx, settings.minEditLength, matches);
           wordTypes[i] = matches;
+          const reached = own(i);
           for (let f = 0, count = types.count; f < count; f++) {
             const id = types.ids[f]!;
             reached.add(id);
@@ -187,14 +218,14 @@ export class VocabularyLookup {
             const ids = this.wordLookup(pair, ctx, settings.minEditLength).ids;
             for (let f = 0; f < ids.length; f++) {
               viaGlue(ids[f]!, i, 2);
-              forms?.add(ids[f]!);
+              addForm(ids[f]!);
             }
           } else {
             types.collect(pair, ctx, settings.minEditLength, undefined);
             for (let f = 0, count = types.count; f < count; f++) {
               const id = types.ids[f]!;
               viaGlue(id, i, 2);
-              forms?.add(id);
+              addForm(id);
             }
           }
         }
@@ -221,6 +252,7 @@ export class VocabularyLookup {
       for (let i = 0; i < n; i++) if (words[i]!.particle && query.duplicateOf[i] === undefined) required |= 1 << i;
       particlesOnly = required !== 0;
     }
+    for (let k = 0; k < n; k++) reach[k] ??= NONE;
     const splitOnly: ReadonlySet<number>[] = [];
     for (let k = 0; k < n; k++) {
       let only: Set<number> | undefined;
@@ -231,7 +263,7 @@ export class VocabularyLookup {
       n,
       required,
       particlesOnly,
-      reach,
+      reach: reach as Set<number>[],
       wordTypes,
       acronymWord,
       acronymSlots,
@@ -239,9 +271,9 @@ export class VocabularyLookup {
       splitWitness: credits(splitWitness),
       splitParts: credits(splitParts),
       splitOnly,
-      softIds,
+      softIds: softIds ?? NONE,
       anchorable,
-      forms,
+      forms: formsKnown ? (forms ?? NONE) : undefined,
     };
   }
 
@@ -260,7 +292,7 @@ export class VocabularyLookup {
     const ids = types.ids.slice(0, count);
     const anchors = new Uint8Array(count);
     for (let f = 0; f < count; f++) if (this.mayAnchor(q, ids[f]!, types.types[f]!)) anchors[f] = 1;
-    const entry: WordLookup = { text: q.text, script: q.script, native: q.native, minEditLength, ids, types: types.types.slice(0, count), anchors, matches };
+    const entry: WordLookup = { text: q.text, script: q.script, native: q.native, minEditLength, ids, types: types.types.slice(0, count), anchors, matches, reach: new Set(ids) };
     this.memo.put(entry, generation);
     return entry;
   }

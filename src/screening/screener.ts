@@ -7,6 +7,7 @@ import { failureEnvelope, type FailureEnvelope, type Result } from '../errors.js
 import { settingsFor } from '../names/compare.js';
 import { describeEntity, evaluateEntity, type EntityEvaluation, type EntityMatchSettings } from '../names/entity-match.js';
 import type { NameMatch, PreparedQuery } from '../names/name-match.js';
+import type { PreparedName } from '../names/prepare.js';
 import { birthYearVerdict, isDeceased } from '../names/birth-year.js';
 import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
@@ -23,6 +24,8 @@ import { entityFilter, selectsAll } from './filters.js';
 import type { EchoedFilters, Hit, Screener, SearchResult } from './types.js';
 
 export const DEFAULT_RESULT_CAP = 100;
+/** The most list-word rarities a ListIndex keeps across searches (ListIndex.weights): past it they start afresh. */
+const MAX_REMEMBERED_WEIGHTS = 1 << 16;
 export const MAX_RESULT_CAP = 500;
 
 export interface InternalList {
@@ -70,6 +73,25 @@ export class ListIndex {
    * none). 'rank' ends when the page of hits is described.
    */
   probe: ((phase: SearchPhase) => void) | undefined;
+  /**
+   * The rarity of each list word the matcher weighs, by text, kept across searches while the list's contents and
+   * vocabulary stay the same (a per-search map grew afresh each search; see `weightOf`).
+   */
+  private readonly weights = new Map<string, number>();
+  private weightsVersion = -1;
+  private weightsGeneration = -1;
+  /** The matcher's weight and weightOfId, made once (not a closure per search). */
+  private readonly weightOf = (text: string): number => {
+    let weight = this.weights.get(text);
+    if (weight === undefined) {
+      if (this.weights.size >= MAX_REMEMBERED_WEIGHTS) this.weights.clear();
+      this.weights.set(text, (weight = this.index.weight(text)));
+    }
+    return weight;
+  };
+  private readonly weightOfId = (id: number): number => this.index.weightOfId(id);
+  /** The name verdicts of the search running (EntityMatchSettings.nameMemo), cleared for each; undefined while lent. */
+  private nameMemo: Map<number, NameMatch | null> | undefined = new Map();
 
   constructor(tables: WordTables, index?: EntityIndex) {
     this.index = index ?? new EntityIndex(tables);
@@ -92,38 +114,25 @@ export class ListIndex {
     const filter = selectsAll(request.filters) ? undefined : entityFilter(request.filters, isDeceased);
     const keepEntity = filter === undefined ? keep : (e: Entity): boolean => filter(e) && (keep === undefined || keep(e));
     const out: Settled[] = [];
-    const candidateSettings = {
-      exactMatch: base.exactMatch,
-      minEditLength: base.minEditLength,
-      nameVariations: base.nameVariations,
-      threshold: base.threshold,
-      minMatchedWords: base.minMatchedWords,
-    };
-    const reach = this.finder.lookUp(query, candidateSettings);
+    // The candidate settings are base's own fields (exactMatch, minEditLength, nameVariations, threshold,
+    // minMatchedWords): the finder reads them during the search and keeps nothing.
+    const reach = this.finder.lookUp(query, base);
     probe?.('look up');
-    const { slots, wordTypes, namePossible, mayAnchor, mayAnchorStored, multiWordForms } = this.finder.generate(query, reach, candidateSettings);
+    const { slots, wordTypes, namePossible, mayAnchor, mayAnchorStored, multiWordForms } = this.finder.generate(query, reach, base);
     probe?.('generate');
-    const nameMemo = new Map<number, NameMatch | null>();
-    // The rarity of each list word the matcher weighs, looked up in the vocabulary once per search.
-    const weights = new Map<string, number>();
-    // Written out rather than spread from `base`: an object spread and then grown is made slowly, property by property
-    // (measured: a tenth of a median OFAC search), and the matcher reads this object's fields on every name.
-    const settings: EntityMatchSettings = {
-      tables: base.tables,
-      minEditLength: base.minEditLength,
-      exactMatch: base.exactMatch,
-      nameVariations: base.nameVariations,
-      minMatchedWords: base.minMatchedWords,
-      birthYear: base.birthYear,
-      birthWindow: base.birthWindow,
-      detailsShape: base.detailsShape,
-      threshold: base.threshold,
-      weight: (text) => {
-        let weight = weights.get(text);
-        if (weight === undefined) weights.set(text, (weight = base.weight(text)));
-        return weight;
-      },
-      weightOfId: (id) => index.weightOfId(id),
+    // The memo is the ListIndex's, cleared, unless a search runs inside this one (a `keep` that searches): that one
+    // makes its own. Nothing returned holds it (a hit's description reads the evaluation, not the memo).
+    const nameMemo = this.nameMemo ?? new Map<number, NameMatch | null>();
+    this.nameMemo = undefined;
+    nameMemo.clear();
+    if (this.weightsVersion !== index.contentVersion || this.weightsGeneration !== index.vocab.generation) {
+      this.weights.clear();
+      this.weightsVersion = index.contentVersion;
+      this.weightsGeneration = index.vocab.generation;
+    }
+    const settings = searchSettings(base, {
+      weight: this.weightOf,
+      weightOfId: this.weightOfId,
       namePossible,
       multiWordForms,
       nameMemo,
@@ -133,11 +142,18 @@ export class ListIndex {
         if (types === undefined || word.id === undefined) return undefined;
         return types.get(word.id) ?? null;
       },
-    };
+    });
     const verdicts = this.verdicts;
     verdicts.reset(index.nameStore.names);
     const screen: NameScreen = { index, query, settings, verdicts, nameMemo, namePossible, mayAnchorStored, counters: this.finder.counters };
-    const evaluate = (slot: number): EntityEvaluation | null => evaluateEntity(query, index.prepared(slot), settings, (name) => decidedNoMatch(screen, name) || !mayAnchor(slot, name));
+    // The names evaluateEntity passes over, for the slot it evaluates (one closure a search, not one an evaluation;
+    // evaluateEntity calls it only while it runs).
+    let evaluated = 0;
+    const skip = (name: PreparedName): boolean => decidedNoMatch(screen, name) || !mayAnchor(evaluated, name);
+    const evaluate = (slot: number): EntityEvaluation | null => {
+      evaluated = slot;
+      return evaluateEntity(query, index.prepared(slot), settings, skip);
+    };
     const { birthYear, birthWindow } = settings;
     for (const slot of slots) {
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
@@ -157,6 +173,7 @@ export class ListIndex {
     // The evaluations of the hits kept, made while this search's marks hold (the name check and anchors read them).
     for (const match of kept) match.settle(evaluate);
     probe?.('verify');
+    this.nameMemo = nameMemo;
     return { total: out.length, ranked: kept };
   }
 }
@@ -165,25 +182,74 @@ export class ListIndex {
 type Settled = RankedMatch & { settle(evaluate: (slot: number) => EntityEvaluation | null): void };
 
 function ranked(query: PreparedQuery, index: EntityIndex, slot: number, score: number, evaluation: EntityEvaluation | undefined, settings: EntityMatchSettings): Settled {
-  let made = evaluation;
+  return new Ranked(query, index, slot, score, evaluation, settings);
+}
+
+/**
+ * A Settled match as a class: its getter, `settle` and `hit` are the prototype's, where an object literal made a
+ * closure of each (and an accessor) for every match. It holds what `hit` reads, its own to the search that made it.
+ */
+class Ranked implements Settled {
+  id: string;
+
+  constructor(
+    private readonly query: PreparedQuery,
+    private readonly index: EntityIndex,
+    public slot: number,
+    public score: number,
+    private made: EntityEvaluation | undefined,
+    private readonly settings: EntityMatchSettings,
+  ) {
+    this.id = index.idOf(slot);
+  }
+
+  get entity(): Entity {
+    return this.index.entity(this.slot)!;
+  }
+
+  settle(evaluate: (slot: number) => EntityEvaluation | null): void {
+    if (this.made !== undefined) return;
+    const evaluation = evaluate(this.slot);
+    // storedScore reads the verdicts evaluateEntity reads: a hit there is a hit here, with the same score.
+    if (evaluation === null || evaluation.score !== this.score) throw new Error(`internal: the score of slot ${this.slot} from its flat names (${this.score}) is not its evaluation's (${evaluation?.score ?? 'none'})`);
+    this.made = evaluation;
+  }
+
+  hit(): Hit {
+    const entity = this.entity;
+    // Field by field rather than spread (see searchSettings), in the order the spread gave.
+    const { match_types, match_types_details, score } = describeEntity(this.query, entity, this.made!, this.settings);
+    return { doc: entity, match_types, match_types_details, score, match_status: 'potential_match', risk_level: 'unknown' };
+  }
+}
+
+/** What a search over an index adds to the request's settings (settingsFor). */
+export type IndexSettings = Required<Pick<EntityMatchSettings, 'weight' | 'weightOfId' | 'namePossible' | 'multiWordForms' | 'nameMemo' | 'pairTypes' | 'knownType'>>;
+
+/**
+ * The request's settings (settingsFor) with what the index adds, written out rather than spread from `base`: an
+ * object spread and then grown is made slowly, property by property, as a dictionary-mode object of about 3.6 KB
+ * each search, and the matcher reads this object's fields on every name. Every field of settingsFor's answer is
+ * copied (test/screening/search-scratch.test.ts pins it).
+ */
+export function searchSettings(base: EntityMatchSettings, extra: IndexSettings): EntityMatchSettings {
   return {
-    slot,
-    id: index.idOf(slot),
-    get entity() {
-      return index.entity(slot)!;
-    },
-    score,
-    settle(evaluate) {
-      if (made !== undefined) return;
-      const evaluation = evaluate(slot);
-      // storedScore reads the verdicts evaluateEntity reads: a hit there is a hit here, with the same score.
-      if (evaluation === null || evaluation.score !== score) throw new Error(`internal: the score of slot ${slot} from its flat names (${score}) is not its evaluation's (${evaluation?.score ?? 'none'})`);
-      made = evaluation;
-    },
-    hit() {
-      const entity = this.entity;
-      return { doc: entity, ...describeEntity(query, entity, made!, settings), match_status: 'potential_match', risk_level: 'unknown' };
-    },
+    tables: base.tables,
+    minEditLength: base.minEditLength,
+    exactMatch: base.exactMatch,
+    nameVariations: base.nameVariations,
+    minMatchedWords: base.minMatchedWords,
+    birthYear: base.birthYear,
+    birthWindow: base.birthWindow,
+    detailsShape: base.detailsShape,
+    threshold: base.threshold,
+    weight: extra.weight,
+    weightOfId: extra.weightOfId,
+    namePossible: extra.namePossible,
+    multiWordForms: extra.multiWordForms,
+    nameMemo: extra.nameMemo,
+    pairTypes: extra.pairTypes,
+    knownType: extra.knownType,
   };
 }
 

@@ -17,6 +17,7 @@ import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } fro
 import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { grown, SparseBits, StampedMarks } from './stamps.js';
+import { LONG, wordKinds, type WordKinds } from './word-kinds.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 
@@ -351,6 +352,7 @@ export class CandidateFinder {
     const { n, required, reach, wordTypes, softIds, anchorable } = r;
     const marks = this.words;
     marks.reset(index.vocab.size);
+    const kinds = wordKinds(index);
     const marked = this.marked;
     marked.reset(index.vocab.size);
     this.markedCount = 0;
@@ -395,7 +397,7 @@ export class CandidateFinder {
         if (!isRequired) marks.or(id, WordFlag.Optional, FLAGS);
         if (feasible.creditOn !== undefined) table[row + j] = feasible.creditOn(j, id);
         splitTable[row + j] = r.splitWitness[j]!.get(id) ?? 0;
-        if (anchorPossible(index, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
+        if (anchorPossible(kinds, types?.get(id), id)) marks.or(id, WordFlag.AnchorPossible, FLAGS);
       }
       for (const [id, share] of r.splitParts[j]!) {
         const row = rowOf(id);
@@ -432,9 +434,9 @@ export class CandidateFinder {
 }
 
 /** Whether namePossible takes a vocabulary word reached by this type as an anchor. */
-function anchorPossible(index: EntityIndex, type: WordMatchType | undefined, id: number): boolean {
+function anchorPossible(kinds: WordKinds, type: WordMatchType | undefined, id: number): boolean {
   if (type === undefined) return true;
-  return (ANCHOR_TYPES.has(type) || type === 'phonetic') && index.vocab.words[id]!.text.length > 1;
+  return (ANCHOR_TYPES.has(type) || type === 'phonetic') && (kinds.of(id) & LONG) !== 0;
 }
 
 /** A query word that may be removed: a name particle, or an affix under some entity type. */

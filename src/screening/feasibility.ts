@@ -7,6 +7,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import { editSimilarity, evidenceBound, INITIAL_MASS, SIMILARITY, SKELETON_SIMILARITY } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
+import { NUMBER, SINGLE, wordKinds } from './word-kinds.js';
 import { grown, StampedMarks } from './stamps.js';
 
 export interface FeasibilitySettings {
@@ -69,12 +70,13 @@ export function feasibility(index: EntityIndex, query: PreparedQuery, r: QueryRe
    * What query word i can earn on vocabulary word id, at most (assign.ts): the word's rarity by the type's
    * similarity (glued forms and abbreviations 0.9, a sound-alike at most as across scripts), an initial's mass.
    */
+  // The kinds of the words, read from one byte each rather than from the scattered word objects (word-kinds.ts).
+  const kinds = wordKinds(index);
   const creditOn = (i: number, id: number): number => {
-    const word = index.vocab.words[id]!;
     // `+INITIAL_MASS`: see name-check.ts (an imported constant makes the answer a new heap number where inlined).
-    if (word.text.length === 1 && !word.isNumber) return +INITIAL_MASS;
+    if ((kinds.of(id) & (SINGLE | NUMBER)) === SINGLE) return +INITIAL_MASS;
     const type = wordTypes[i]?.get(id);
-    const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(word.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
+    const sim = type === undefined ? SIMILARITY.removed_spaces : type === 'phonetic' ? Math.max(SIMILARITY.phonetic, SKELETON_SIMILARITY) : type === 'edit_distance' ? editSimilarity(Math.max(index.vocab.words[id]!.text.length, query.words[i]!.text.length)) : SIMILARITY[type];
     return sim * index.weightOfId(id);
   };
   const credit = new Float64Array(n);

@@ -12,7 +12,8 @@ import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, typ
 import { addSplitParts, capSplits, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
-import { grown, type StampedMarks } from './stamps.js';
+import type { StampedMarks } from './stamps.js';
+import { LONG, NATIVE, NUMBER, PARTICLE, SINGLE, wordKinds } from './word-kinds.js';
 
 /** WordFlag.AnchorPossible and WordFlag.Soft (candidates.ts). */
 const ANCHOR_POSSIBLE = 1;
@@ -217,41 +218,6 @@ const NO_ROLES = new Uint8Array(0);
 /** A check that takes every name (exact_match: the matcher decides). */
 export const EVERY_NAME: NameCheck = Object.assign(() => true, { stored: () => true });
 
-/** Kinds of vocabulary words (WordKinds.of): one character, more than one, a number, a particle. */
-const KNOWN = 1;
-const SINGLE = 2;
-const NUMBER = 4;
-const PARTICLE = 8;
-const LONG = 16;
-const NATIVE = 32;
-
-/**
- * What the name check reads of a vocabulary word (its length of one, whether a number or a particle), by word id
- * in flat bits: read once from the word the first time a search asks (a word of an id never changes).
- */
-class WordKinds {
-  private kinds = new Uint8Array(0);
-  constructor(private readonly index: EntityIndex) {}
-
-  of(id: number): number {
-    let kind = this.kinds[id];
-    if (kind === undefined || kind === 0) {
-      if (id >= this.kinds.length) this.kinds = grown(this.kinds, id + 1);
-      const w = this.index.vocab.words[id]!;
-      kind = KNOWN | (w.text.length === 1 ? SINGLE : 0) | (w.text.length > 1 ? LONG : 0) | (w.isNumber ? NUMBER : 0) | (w.particle ? PARTICLE : 0) | (w.native !== undefined ? NATIVE : 0);
-      this.kinds[id] = kind;
-    }
-    return kind;
-  }
-}
-
-const KINDS = new WeakMap<EntityIndex, WordKinds>();
-
-function wordKinds(index: EntityIndex): WordKinds {
-  let kinds = KINDS.get(index);
-  if (kinds === undefined) KINDS.set(index, (kinds = new WordKinds(index)));
-  return kinds;
-}
 
 /**
  * Whether a name or entity holding no word of a glued, split or abbreviated form of the query (WordFlag.Form or

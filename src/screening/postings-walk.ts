@@ -2,7 +2,8 @@
  * The postings walk of candidate generation (candidates.ts): the entity slots holding a word of the drivers'
  * reach (or, when fewer, a word a hit could be anchored on), then, where a hit needs evidence on two name parts,
  * only those that hold words of two required query words or are spared that rule, and (under the evidence rule)
- * only those holding a word of each anchor flag the candidate check asks for. The second step reads postings
+ * only those holding a word of each anchor flag the candidate check asks for, a strong word (the credit bound), and
+ * required words that could make a hit. The second step reads postings
  * (one stamp per slot) instead of each entity's words: a person's entity holding one query word's neighbours
  * only, the most of what a common word reaches, or reached only through sound-alikes no hit could be anchored on,
  * is dropped before its words are read.
@@ -26,8 +27,8 @@ const HOLDS_STRONG = 1 << 28;
 const ANCHOR_FLAG_WORDS = 28;
 /**
  * The parts filter runs when the postings it adds are at most this many times those of the walk: a posting costs
- * one stamp, an entity kept for the candidate check reads all its words (about four times more at 1M entities,
- * where 2 measured better than 1 or 4: docs/benchmarks.md).
+ * a bit test (and a stamp where its slot was reached), an entity kept for the candidate check reads all its words
+ * (cache misses at 1M entities, where 8 measured better than 2 and as well as 16: docs/search-speed.md, session 11).
  */
 const PARTS_FILTER_COST = 8;
 /**

@@ -10,11 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
-import { person } from './fixtures.js';
+import { filler, person } from './fixtures.js';
 import { indexScanAndTouched } from './index-and-scan.js';
 
-/** A made-up word for filler k (letters only). */
-const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
 /** Entities holding sound-alikes of both query words (`Kathryn` of `Catherine`, `Ceeta` of `Zeta`), no anchor. */
 const SOUND_ALIKES: Entity[] = [];
 for (let k = 0; k < 80; k++) SOUND_ALIKES.push(person(`f${k}`, `Kathryn Ceeta ${filler(k)}`));

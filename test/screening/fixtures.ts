@@ -10,6 +10,8 @@ export const person = (id: string, name: string, extra: Partial<Entity> = {}): E
   ...extra,
 });
 
+/** A made-up word for filler k (letters only, distinct for k below 676): a word on no real list. */
+export const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
 export const dob = (value: string) => ({ name: 'Date of Birth', tag: 'date_of_birth', value });
 export const countries = (value: string) => ({ name: 'Countries', tag: 'country_codes', value });
 

@@ -14,12 +14,10 @@ import { seek, shareASlot, shareASlotOf } from '../../src/screening/postings-int
 import { partsToRead } from '../../src/screening/postings-walk.js';
 import { Postings } from '../../src/screening/postings-store.js';
 import type { Entity } from '../../src/types/entity.js';
-import { person } from './fixtures.js';
+import { filler, person } from './fixtures.js';
 import { indexAndScan, indexScanAndTouched } from './index-and-scan.js';
 
 const company = (id: string, name: string): Entity => ({ id, entity_type: 'company', name, sources: ['t'], types: ['sanction'] });
-/** A made-up word for filler k (letters only). */
-const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
 
 // The parts of `nagy` and `elina` held apart: each by 40 people, never two of a split's parts together.
 const APART: Entity[] = [];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
-import { person } from './fixtures.js';
+import { filler, person } from './fixtures.js';
 import { indexAndScan } from './index-and-scan.js';
 
 const company = (id: string, name: string): Entity => ({ id, entity_type: 'company', name, sources: ['t'], types: ['sanction'] });
@@ -28,8 +28,6 @@ const LIST: Entity[] = [
   person('ding', 'Wei Ding'),
   person('tra', 'Tra My Nguyen'),
 ];
-/** A made-up word for filler k (letters only). */
-const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
 // Letters common enough on the list to weigh less than an initial's mass (rarity below 0.25).
 const LETTERS: Entity[] = [company('letters', 'Q V X')];
 for (let k = 0; k < 150; k++) LETTERS.push(person(`f${k}`, `${filler(k)} Q V X`));

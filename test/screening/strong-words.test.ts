@@ -12,11 +12,9 @@
 import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import type { Entity } from '../../src/types/entity.js';
-import { person } from './fixtures.js';
+import { filler, person } from './fixtures.js';
 import { indexScanAndTouched } from './index-and-scan.js';
 
-/** A made-up word for filler k (letters only). */
-const filler = (k: number): string => `qu${String.fromCharCode(97 + (k % 26))}${String.fromCharCode(97 + Math.floor(k / 26))}vel`;
 const company = (id: string, name: string): Entity => ({ id, entity_type: 'company', name, sources: ['t'], types: ['sanction'] });
 const FILLERS: Entity[] = [];
 for (let k = 0; k < 90; k++) {

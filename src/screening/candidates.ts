@@ -231,7 +231,6 @@ export class CandidateFinder {
       isAnchor: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.AnchorPossible) !== 0,
       isAnchorable: (id) => stamps[id] === now && (planes[FLAGS]![id]! & WordFlag.Anchorable) !== 0,
       acronymAnchored: (slot) => acronymAnchor.has(slot),
-      isFeasible,
       counters,
     });
     counters.entitiesTouched += touched;

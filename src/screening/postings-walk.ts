@@ -2,8 +2,8 @@
  * The postings walk of candidate generation (candidates.ts): the entity slots holding a word of the drivers'
  * reach (or, when fewer, a word a hit could be anchored on), then, where a hit needs evidence on two name parts,
  * only those that hold words of two required query words or are spared that rule, and (under the evidence rule)
- * only those holding a word of each anchor flag the candidate check asks for, a strong word (the credit bound), and
- * required words that could make a hit. The second step reads postings
+ * only those holding a word of each anchor flag the candidate check asks for and a strong word (the credit bound).
+ * The second step reads postings
  * (one stamp per slot) instead of each entity's words: a person's entity holding one query word's neighbours
  * only, the most of what a common word reaches, or reached only through sound-alikes no hit could be anchored on,
  * is dropped before its words are read.
@@ -83,8 +83,6 @@ export interface WalkInput {
   /** Whether a vocabulary word carries each anchor flag (is one of anchorWords, of anchorableWords), by id. */
   isAnchor: (id: number) => boolean;
   isAnchorable: (id: number) => boolean;
-  /** Whether a set of required query words (bits) could make a hit (Feasibility, memoised per mask). */
-  isFeasible: (mask: number) => boolean;
   /** Whether a query acronym could anchor a hit on the slot (spares it the anchorable rule, as in the check). */
   acronymAnchored: (slot: number) => boolean;
   counters: { postingsWalked: number };
@@ -108,7 +106,7 @@ export interface ReachedSlots {
  */
 export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: WalkInput): number {
   const { query, r, walk, witnesses, optionalAlone, feasible, acronymAnchorSlots, threshold, need, requiredOf, optionalOf, acronymBits, counters } = input;
-  const { anchorWords, anchorableWords, isAnchor, isAnchorable, acronymAnchored, isFeasible } = input;
+  const { anchorWords, anchorableWords, isAnchor, isAnchorable, acronymAnchored } = input;
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
   reached.slots.reset(index.slotCount);
@@ -137,9 +135,6 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const ids = new Set<number>();
   const lists: (readonly number[])[] = [];
   const strongWalk = strongCost <= driverCost && strongCost <= anchorCost;
-  const strongSet = strong === undefined ? undefined : new Set(strong);
-  let acronymAny = false;
-  for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) acronymAny = true;
   if (strongWalk) {
     for (const id of strong!) ids.add(id);
     for (let j = 0; j < n; j++) if ((required >>> j) & 1 && acronymWord[j]) lists.push(acronymSlots[j]!);
@@ -169,7 +164,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   let others: number[] = [];
   let unknown = 0;
   let filter = false;
-  if (cost >= PARTS_FILTER_MIN) {
+  if (need >= 2 && cost >= PARTS_FILTER_MIN) {
     const seen = new Set<number>();
     const candidates: number[] = [];
     for (let j = 0; j < n; j++) {
@@ -183,23 +178,9 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     const read = new Set(others);
     for (const id of candidates) if (!read.has(id)) unknown |= bitsOfWord(id);
     // A filter that could drop nothing is not run.
-    filter = need >= 2 && (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
+    filter = (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
   }
-  // The required query words a slot may hold whatever its bits: those reaching an initial (not counted as a name
-  // part, so not in the bits), with the unread ones. A slot whose bits and these cannot make a hit is dropped (the
-  // candidate check's first test, Feasibility on the required words it holds), where some slot could be.
-  let mayHold = unknown;
-  for (let j = 0; j < n; j++) {
-    if (!((required >>> j) & 1)) continue;
-    for (const id of reach[j]!) {
-      if (requiredOf(id) !== 0) continue;
-      mayHold |= 1 << j;
-      break;
-    }
-  }
-  const maskTest = cost >= PARTS_FILTER_MIN && !isFeasible(mayHold & required);
-  // Unless a slot's bits are read, the other words are not.
-  if (!filter && !maskTest) others = [];
+  if (!filter) others = [];
   // The anchor rules and the credit bound's: a slot holding no word of a flag (no strong word: no credit that could
   // make a hit) is dropped, where every word carrying it is read (the walk's words, those the parts filter reads, and
   // the others, each flag's within its own budget).
@@ -225,10 +206,11 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     };
     anchorableTest = take(anchorableWords);
     anchorTest = take(anchorWords);
-    // A strong walk reaches only slots holding a strong word: no test. The acronym slots of the required words may
-    // pass the bound without one (they are walked with the strong words).
-    strongTest = strongSet !== undefined && !strongWalk && !acronymAny && take(() => strong);
+    // A strong walk reaches only slots holding a strong word: no test. The acronym slots of the required words
+    // (acronymBits given) may pass the bound without one (they are walked with the strong words).
+    strongTest = strong !== undefined && !strongWalk && acronymBits === undefined && take(() => strong);
   }
+  const strongSet = strongTest ? new Set(strong) : undefined;
   const flagsOfWord = (id: number): number => {
     let bits = 0;
     if (anchorTest && isAnchor(id)) bits |= HOLDS_ANCHOR;
@@ -236,8 +218,8 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     if (strongTest && strongSet!.has(id)) bits |= HOLDS_STRONG;
     return bits;
   };
-  const dropping = filter || maskTest || anchorTest || anchorableTest || strongTest;
-  const wordBits = (id: number): number => (filter || maskTest ? bitsOfWord(id) : 0) | flagsOfWord(id);
+  const dropping = filter || anchorTest || anchorableTest || strongTest;
+  const wordBits = (id: number): number => (filter ? bitsOfWord(id) : 0) | flagsOfWord(id);
   // At most one slot per posting walked.
   let touchedCount = 0;
   const touched = (reached.list = grown(reached.list, cost));
@@ -291,7 +273,6 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   for (let k = 0; k < touchedCount; k++) {
     const slot = touched[k]!;
     const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
-    if (maskTest && !isFeasible((bits | mayHold) & required)) continue;
     if (anchorTest && (bits & HOLDS_ANCHOR) === 0) continue;
     if (strongTest && (bits & HOLDS_STRONG) === 0) continue;
     if (anchorableTest && (bits & HOLDS_ANCHORABLE) === 0 && !acronymAnchored(slot)) continue;

@@ -7,7 +7,7 @@ import type { EntityIndex } from './entity-index.js';
 import { grown } from './stamps.js';
 
 /** Kinds of vocabulary words (WordKinds.of): one character, more than one, a number, a particle. */
-export const KNOWN = 1;
+const KNOWN = 1;
 export const SINGLE = 2;
 export const NUMBER = 4;
 export const PARTICLE = 8;
@@ -40,9 +40,4 @@ export function wordKinds(index: EntityIndex): WordKinds {
   let kinds = KINDS.get(index);
   if (kinds === undefined) KINDS.set(index, (kinds = new WordKinds(index)));
   return kinds;
-}
-
-/** Whether a vocabulary word is an initial: one character, not a digit. */
-export function isInitialWord(index: EntityIndex, id: number): boolean {
-  return (wordKinds(index).of(id) & (SINGLE | NUMBER)) === SINGLE;
 }

@@ -118,7 +118,7 @@ export class CandidateFinder {
   private markedIds = new Int32Array(64);
   private markedCount = 0;
   /** The slots the postings walked reach, with the bits of the required query words they hold (postings-walk.ts). */
-  private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0), list: new Int32Array(256) };
+  private readonly reached: ReachedSlots = { slots: new SparseBits(), held: new Int32Array(0), narrow: new Uint8Array(0), list: new Int32Array(256) };
   /** Per slot: bits of the required query words its organisation names spell as acronyms. */
   private readonly acronymBits = new StampedMarks();
   /** The slots on a name of which a query acronym could anchor a hit. */
@@ -132,6 +132,10 @@ export class CandidateFinder {
   private readonly entityParts = new Float64Array(32);
   private readonly feasibleByMask = new Uint8Array(1 << DENSE_MEMO_WORDS);
   private creditTable = new Float64Array(256);
+  /** Scratch of gather: the first word offset of each slot of a chunk. */
+  private ranges = new Int32Array(0);
+  /** What gather read (kept so the reads are not dropped). */
+  sink = 0;
   /** Beside creditTable, what each query word can earn as a split or abbreviation on the word (QueryReach.splitWitness). */
   private splitTable = new Float64Array(256);
   /** Beside creditTable, what the word brings to each query word's splits as a part (QueryReach.splitParts). */
@@ -239,8 +243,10 @@ export class CandidateFinder {
     const credits = this.entityCredits.fill(0);
     const flat = index.slotWords;
     const start = index.slotWordStart;
+    const live = index.liveSlotFlags;
     const single = index.singleLetterWords;
-    const short = index.shortNames;
+    const shortBits = index.shortNameBits;
+    const otherBits = index.otherThanPersonBits;
     const vocabWords = index.vocab.words;
     const bitsOf = planes[BITS]!;
     const flagsOf = planes[FLAGS]!;
@@ -260,10 +266,14 @@ export class CandidateFinder {
     const out: number[] = [];
     // In slot order (walkPostings): the candidates come out sorted.
     const order = this.reached.list;
+    const ranges = (this.ranges = grown(this.ranges, GATHER_CHUNK + 1));
+    let sink = 0;
     for (let t = 0; t < touched; t++) {
+      const c = t % GATHER_CHUNK;
+      if (c === 0) sink ^= gather(order, t, Math.min(touched, t + GATHER_CHUNK), live, start, flat, ranges);
+      const from = ranges[c]!;
+      if (from < 0) continue;
       const slot = order[t]!;
-      if (!index.has(slot)) continue;
-      const from = start[slot]!;
       const to = start[slot + 1]!;
       let found = acronyms ? acronymBits.get(slot) : 0;
       let flags = 0;
@@ -306,7 +316,7 @@ export class CandidateFinder {
         for (let j = 0; j < n; j++) if ((ab >>> j) & 1) credits[j] = Math.max(credits[j]!, feasible.acronymCredit?.(j) ?? 0);
       }
       const optionalParts = (flags & WordFlag.Optional) !== 0 ? feasible.optionalWords : 0;
-      if (need >= 2 && short[slot] === 0 && popcount(full & required) + optionalParts < need && (personQuery || index.entityType(slot) === 'person')) continue;
+      if (need >= 2 && popcount(full & required) + optionalParts < need && ((shortBits[slot >>> 5]! | (personQuery ? 0 : otherBits[slot >>> 5]!)) & (1 << (slot & 31))) === 0) continue;
       // The credit the entity's own words allow: nothing when that cannot make a hit.
       // A query word written as several list words, or abbreviating them, earns its split credit only where the
       // entity holds a word of such a form (WordFlag.Form, WordFlag.Soft): see splitCreditNeedsForm.
@@ -316,6 +326,7 @@ export class CandidateFinder {
       if (r.particlesOnly && !index.names(slot).some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
       out.push(slot);
     }
+    this.sink = sink;
     counters.candidates += out.length;
     const possible = namePossibility(index, query, r, feasible, settings, this.words, { credit: this.creditTable, split: this.splitTable, part: this.partTable }, counters);
     // Whether a name holds a word with a flag, read from the arrays behind the marks (valid for this search).
@@ -463,4 +474,25 @@ function feasibleMemo(feasible: Feasibility, required: number, n: number, dense:
     if (answer === undefined) known.set(mask, (answer = feasible(mask & required)));
     return answer;
   };
+}
+
+/** Slots read together by the candidate check's gather pass (a chunk's words stay in cache until checked). */
+const GATHER_CHUNK = 64;
+
+/**
+ * The word offsets of slots order[from..to) into `ranges` (-1 for a slot no longer live), and the first word of each
+ * read: loads that do not depend on one another, so the processor overlaps their cache misses (the check's loop,
+ * one slot at a time, waits on each in turn).
+ */
+function gather(order: Int32Array, from: number, to: number, live: Uint8Array, start: Int32Array, flat: Int32Array, ranges: Int32Array): number {
+  for (let t = from; t < to; t++) {
+    const slot = order[t]!;
+    ranges[t - from] = live[slot] === 1 ? start[slot]! : -1;
+  }
+  let sum = 0;
+  for (let t = from; t < to; t++) {
+    const at = ranges[t - from]!;
+    if (at >= 0) sum ^= flat[at]! | 0;
+  }
+  return sum;
 }

@@ -88,6 +88,12 @@ export class EntityIndex {
   protected single: Uint8Array = new Uint8Array(1 << 12);
   /** 1 for each slot with a name of fewer than two full words (not initials, particles or affixes). */
   protected short: Uint8Array = new Uint8Array(1 << 10);
+  /**
+   * The same as bits (slot `i` is bit `i & 31` of word `i >>> 5`), and beside them the slots of entities other than
+   * people: a loop over many slots of a large list tests these (an eighth of a byte per slot stays in cache).
+   */
+  protected shortBits: Int32Array = new Int32Array(1 << 5);
+  protected otherBits: Int32Array = new Int32Array(1 << 5);
   private readonly cache = new PreparedCache();
 
   constructor(
@@ -217,6 +223,13 @@ export class EntityIndex {
     this.appendWords(slot, distinct);
     this.short = grown(this.short, slot + 1);
     this.short[slot] = short ? 1 : 0;
+    this.shortBits = grown(this.shortBits, (slot >>> 5) + 1);
+    this.otherBits = grown(this.otherBits, (slot >>> 5) + 1);
+    const bit = 1 << (slot & 31);
+    if (short) this.shortBits[slot >>> 5]! |= bit;
+    else this.shortBits[slot >>> 5]! &= ~bit;
+    if (entity.entity_type !== 'person') this.otherBits[slot >>> 5]! |= bit;
+    else this.otherBits[slot >>> 5]! &= ~bit;
     if (entity.entity_type !== 'person') for (const key of this.store.acronyms(first, this.vocab.words)) push(this.acronyms, key, slot);
     return slot;
   }
@@ -279,6 +292,39 @@ export class EntityIndex {
   /** 1 for each vocabulary word of one character that some entity holds, by word id. */
   get singleLetterWords(): Uint8Array {
     return this.single;
+  }
+
+  /** Entity type codes by slot (what `entityType` reads: read ahead by loops over many slots). */
+  get slotTypeCodes(): Uint8Array {
+    return this.typeCode;
+  }
+
+  /** 1 for each live slot, by slot (`has`, for loops over many slots). */
+  get liveSlotFlags(): Uint8Array {
+    return this.alive;
+  }
+
+  /** shortNames as bits: slot `i` is bit `i & 31` of word `i >>> 5`. */
+  get shortNameBits(): Int32Array {
+    return this.shortBits;
+  }
+
+  /** The slots whose entity is not a person (`entityType(slot) !== 'person'`), as bits like shortNameBits. */
+  get otherThanPersonBits(): Int32Array {
+    return this.otherBits;
+  }
+
+  /** shortNameBits and otherThanPersonBits made again from the flags by slot (after the arrays are replaced whole). */
+  protected slotBitsFromFlags(): void {
+    const slots = this.store.slots;
+    const person = this.typeNames.indexOf('person');
+    this.shortBits = new Int32Array(Math.max(1, (slots + 31) >>> 5));
+    this.otherBits = new Int32Array(this.shortBits.length);
+    for (let slot = 0; slot < slots; slot++) {
+      const bit = 1 << (slot & 31);
+      if (this.short[slot] === 1) this.shortBits[slot >>> 5]! |= bit;
+      if (this.typeCode[slot] !== person) this.otherBits[slot >>> 5]! |= bit;
+    }
   }
 
   /** 1 for each slot with a name of fewer than two full words (a person known by one name needs one part). */

@@ -135,6 +135,7 @@ abstract class IndexFields extends EntityIndex {
     index.postingLists = Postings.packed(a.postingStart, a.postingSlots);
     parts.acronymKeys.forEach((key, k) => index.acronyms.set(key, Array.from(acronymSlots.subarray(acronymStart[k]!, acronymStart[k + 1]!))));
     index.live = parts.slots;
+    index.slotBitsFromFlags();
     return index;
   }
 }

@@ -129,3 +129,49 @@ const STORED: { original: string; words: PreparedWord[]; roles: (AffixRole | und
 export function decidedNoMatch(screen: NameScreen, name: PreparedName): boolean {
   return name.group !== undefined && screen.verdicts.get(name.group) === NO_MATCH;
 }
+
+/** Candidates whose flat names gatherNames reads together, ahead of their verification. */
+export const NAME_GATHER_CHUNK = 64;
+
+/** Scratch of gatherNames (one search at a time). */
+const FIRST_NAMES = new Int32Array(NAME_GATHER_CHUNK);
+const FIRST_GROUPS = new Int32Array(NAME_GATHER_CHUNK);
+const FIRST_WORDS = new Int32Array(NAME_GATHER_CHUNK);
+
+/**
+ * Reads, for the candidates slots[from..to), the entries mayMatch reads first (the slot's names, its first name's
+ * group, words and verdict), in passes of loads that do not depend on one another within a pass: the processor
+ * overlaps their cache misses, where mayMatch, one candidate at a time, waits on each in turn. Returns what it read
+ * (the caller keeps it, so that the reads are not dropped).
+ */
+export function gatherNames(screen: NameScreen, slots: readonly number[], from: number, to: number): number {
+  const store = screen.index.nameStore;
+  const slotStart = store.slotStart;
+  const group = store.group;
+  const wordStart = store.wordStart;
+  const wordIds = store.wordIds;
+  const roles = store.roles;
+  const count = to - from;
+  const types = screen.index.slotTypeCodes;
+  const weak = store.weak;
+  let sum = 0;
+  for (let t = 0; t < count; t++) {
+    const slot = slots[from + t]!;
+    FIRST_NAMES[t] = slotStart[slot]!;
+    sum ^= types[slot]!;
+  }
+  for (let t = 0; t < count; t++) {
+    const n = FIRST_NAMES[t]!;
+    FIRST_GROUPS[t] = group[n]!;
+    FIRST_WORDS[t] = wordStart[n]!;
+    sum ^= weak[n]!;
+  }
+  const { stamps, planes } = screen.verdicts.view();
+  const values = planes[0]!;
+  for (let t = 0; t < count; t++) {
+    const g = FIRST_GROUPS[t]!;
+    const w = FIRST_WORDS[t]!;
+    sum ^= stamps[g]! ^ values[g]! ^ wordIds[w]! ^ roles[w]!;
+  }
+  return sum;
+}

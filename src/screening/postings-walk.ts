@@ -36,6 +36,15 @@ const PARTS_FILTER_COST = 8;
  * the walk (their own budget, beside the parts filter's).
  */
 const ANCHOR_FILTER_COST = 8;
+/** Queries of at most this many words keep their held bits in a byte per slot, with these flags. */
+const NARROW_WORDS = 4;
+const NARROW_OPTIONAL = 1 << 7;
+const NARROW_ANCHOR = 1 << 6;
+const NARROW_ANCHORABLE = 1 << 5;
+const NARROW_STRONG = 1 << 4;
+/** Slots whose held bits the filters read ahead together (walkPostings). */
+const GATHER_CHUNK = 64;
+const HELD_AHEAD = new Int32Array(GATHER_CHUNK);
 /** Below this many postings walked, the entities are checked on their words directly. */
 const PARTS_FILTER_MIN = 64;
 
@@ -96,6 +105,8 @@ export interface WalkInput {
 export interface ReachedSlots {
   slots: SparseBits;
   held: Int32Array;
+  /** The same, a byte per slot, for queries of at most NARROW_WORDS words. */
+  narrow: Uint8Array;
   /** The slots to check, `walkPostings` tells how many: in slot order (reused from search to search). */
   list: Int32Array;
 }
@@ -110,7 +121,13 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const { n, required, reach, acronymWord, acronymSlots, anchorable } = r;
   const postingsOf = index.postings;
   reached.slots.reset(index.slotCount);
-  reached.held = grown(reached.held, index.slotCount);
+  // Queries of at most NARROW_WORDS words keep a byte per slot (the flags above the query words' bits): a quarter of
+  // the memory the walk writes at random.
+  const narrow = n <= NARROW_WORDS;
+  const OPTIONAL = narrow ? NARROW_OPTIONAL : HOLDS_OPTIONAL;
+  const ANCHOR = narrow ? NARROW_ANCHOR : HOLDS_ANCHOR;
+  const ANCHORABLE = narrow ? NARROW_ANCHORABLE : HOLDS_ANCHORABLE;
+  const STRONG = narrow ? NARROW_STRONG : HOLDS_STRONG;
   // The words whose postings the walk reads: the drivers' reach, or the anchorable words when fewer postings.
   let driverCost = 0;
   for (const id of witnesses ?? []) driverCost += postingsOf.count(id);
@@ -156,7 +173,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   // What a slot holds for the parts filter: the required query words reaching a word (their bits), and whether an
   // optional query word reaches it (an optional word may make a name part: then one required word may do).
   const optionalParts = feasible.optionalWords > 0;
-  const bitsOfWord = (id: number): number => requiredOf(id) | (optionalParts && optionalOf(id) ? HOLDS_OPTIONAL : 0);
+  const bitsOfWord = (id: number): number => requiredOf(id) | (optionalParts && optionalOf(id) ? OPTIONAL : 0);
   // The other words the parts filter could read: every word a required query word (or an optional one) reaches.
   // It reads those of the query words (bits) whose other words hold the fewest postings, within its budget; the
   // bits of the words it leaves unread (`unknown`) are taken as held by every slot: a slot is dropped only where
@@ -178,7 +195,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     const read = new Set(others);
     for (const id of candidates) if (!read.has(id)) unknown |= bitsOfWord(id);
     // A filter that could drop nothing is not run.
-    filter = (unknown & HOLDS_OPTIONAL) === 0 && popcount(unknown & required) < need;
+    filter = (unknown & OPTIONAL) === 0 && popcount(unknown & required) < need;
   }
   if (!filter) others = [];
   // The anchor rules and the credit bound's: a slot holding no word of a flag (no strong word: no credit that could
@@ -213,9 +230,9 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const strongSet = strongTest ? new Set(strong) : undefined;
   const flagsOfWord = (id: number): number => {
     let bits = 0;
-    if (anchorTest && isAnchor(id)) bits |= HOLDS_ANCHOR;
-    if (anchorableTest && isAnchorable(id)) bits |= HOLDS_ANCHORABLE;
-    if (strongTest && strongSet!.has(id)) bits |= HOLDS_STRONG;
+    if (anchorTest && isAnchor(id)) bits |= ANCHOR;
+    if (anchorableTest && isAnchorable(id)) bits |= ANCHORABLE;
+    if (strongTest && strongSet!.has(id)) bits |= STRONG;
     return bits;
   };
   const dropping = filter || anchorTest || anchorableTest || strongTest;
@@ -225,7 +242,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   const touched = (reached.list = grown(reached.list, cost));
   // The set and the held bits, read and written directly: this loop runs once per posting.
   const set = reached.slots;
-  const held = reached.held;
+  const held = narrow ? (reached.narrow = grown(reached.narrow, index.slotCount)) : (reached.held = grown(reached.held, index.slotCount));
   const postingSlots = postingsOf.slots;
   // `count` slots of the postings from `from` (a word's), then the acronyms' lists: two loops, each over one kind of array.
   const walked = (from: number, count: number, bits: number): void => {
@@ -238,7 +255,25 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       } else held[slot]! |= bits;
     }
   };
-  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), dropping ? wordBits(id) : 0);
+  if (!dropping) {
+    // No filter reads the held bits: the slots alone.
+    for (const id of ids) {
+      const from = postingsOf.first(id);
+      const count = postingsOf.count(id);
+      counters.postingsWalked += count;
+      for (let k = from, to = from + count; k < to; k++) {
+        const slot = postingSlots[k]!;
+        if (set.add(slot)) touched[touchedCount++] = slot;
+      }
+    }
+    for (const slots of lists) {
+      counters.postingsWalked += slots.length;
+      for (let k = 0; k < slots.length; k++) if (set.add(slots[k]!)) touched[touchedCount++] = slots[k]!;
+    }
+    touched.subarray(0, touchedCount).sort();
+    return touchedCount;
+  }
+  for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), wordBits(id));
   for (const slots of lists) {
     counters.postingsWalked += slots.length;
     for (let k = 0; k < slots.length; k++) {
@@ -248,10 +283,6 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
         touched[touchedCount++] = slot;
       }
     }
-  }
-  if (!dropping) {
-    touched.subarray(0, touchedCount).sort();
-    return touchedCount;
   }
   const bitsOfSet = set.bits;
   for (const id of [...others, ...extra]) {
@@ -267,16 +298,29 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
   // A person's entity (or any, for a person query) whose names all have two full words needs evidence on two name
   // parts (candidates.ts): words of two required query words, or one and a word an optional query word reaches.
   // It holds them only if its slot was reached by them (an acronym counts as its word).
-  const short = index.shortNames;
   const personQuery = query.entityType === 'person';
+  // The slots spared the parts rule (a name of one full word; any entity but a person's, for a query not a
+  // person's), as bits that stay in cache.
+  const shortBits = index.shortNameBits;
+  const otherBits = index.otherThanPersonBits;
+  const ahead = HELD_AHEAD;
   let kept = 0;
   for (let k = 0; k < touchedCount; k++) {
+    const c = k % GATHER_CHUNK;
+    // Each chunk's held bits, read ahead in a loop of loads that do not depend on one another (their cache misses
+    // overlap), with the entries the test below may read.
+    if (c === 0) {
+      for (let t = k, end = Math.min(touchedCount, k + GATHER_CHUNK); t < end; t++) {
+        const slot = touched[t]!;
+        ahead[t - k] = held[slot]!;
+      }
+    }
     const slot = touched[k]!;
-    const bits = held[slot]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
-    if (anchorTest && (bits & HOLDS_ANCHOR) === 0) continue;
-    if (strongTest && (bits & HOLDS_STRONG) === 0) continue;
-    if (anchorableTest && (bits & HOLDS_ANCHORABLE) === 0 && !acronymAnchored(slot)) continue;
-    if (!filter || bits & HOLDS_OPTIONAL || popcount(bits & required) >= need || short[slot] !== 0 || (!personQuery && index.entityType(slot) !== 'person')) touched[kept++] = slot;
+    const bits = ahead[c]! | (acronymBits === undefined ? 0 : acronymBits.get(slot)) | unknown;
+    if (anchorTest && (bits & ANCHOR) === 0) continue;
+    if (strongTest && (bits & STRONG) === 0) continue;
+    if (anchorableTest && (bits & ANCHORABLE) === 0 && !acronymAnchored(slot)) continue;
+    if (!filter || bits & OPTIONAL || popcount(bits & required) >= need || ((shortBits[slot >>> 5]! | (personQuery ? 0 : otherBits[slot >>> 5]!)) & (1 << (slot & 31))) !== 0) touched[kept++] = slot;
   }
   // Sorted once the most are dropped.
   touched.subarray(0, kept).sort();

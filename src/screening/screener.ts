@@ -14,7 +14,7 @@ import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
 import { firstInOrder } from './top.js';
-import { decidedNoMatch, mayMatch, storedScore, type NameScreen } from './name-screen.js';
+import { decidedNoMatch, gatherNames, mayMatch, NAME_GATHER_CHUNK, storedScore, type NameScreen } from './name-screen.js';
 import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
 import { screenReference } from '../reference/screen.js';
@@ -54,7 +54,7 @@ export interface ScreenerOptions {
 export interface RankedMatch {
   slot: number;
   /** The entity's id (its document is read only when `entity` is). */
-  id: string;
+  readonly id: string;
   readonly entity: Entity;
   score: number;
   hit(): Hit;
@@ -68,6 +68,8 @@ export class ListIndex {
   readonly finder: CandidateFinder;
   /** The verdict of each name group in a search (name-screen.ts). */
   private readonly verdicts = new StampedMarks();
+  /** What gatherNames read in the last search (kept so that its reads are not dropped). */
+  sink = 0;
   /**
    * Called at the end of each phase of a search of this list (a benchmark's clock comes in here; the core reads
    * none). 'rank' ends when the page of hits is described.
@@ -155,7 +157,10 @@ export class ListIndex {
       return evaluateEntity(query, index.prepared(slot), settings, skip);
     };
     const { birthYear, birthWindow } = settings;
-    for (const slot of slots) {
+    let sink = 0;
+    for (let t = 0; t < slots.length; t++) {
+      if (t % NAME_GATHER_CHUNK === 0) sink ^= gatherNames(screen, slots, t, Math.min(slots.length, t + NAME_GATHER_CHUNK));
+      const slot = slots[t]!;
       if (keepEntity !== undefined && !keepEntity(index.entity(slot)!)) continue;
       // Most candidates match on no name: decided on the flat names, by name group, before the entity is made.
       if (!mayMatch(screen, slot)) continue;
@@ -169,6 +174,7 @@ export class ListIndex {
       const evaluation = evaluate(slot);
       if (evaluation !== null) out.push(ranked(query, index, slot, evaluation.score, evaluation, settings));
     }
+    this.sink = sink;
     const kept = firstInOrder(out, cap, compareRanked);
     // The evaluations of the hits kept, made while this search's marks hold (the name check and anchors read them).
     for (const match of kept) match.settle(evaluate);
@@ -190,7 +196,7 @@ function ranked(query: PreparedQuery, index: EntityIndex, slot: number, score: n
  * closure of each (and an accessor) for every match. It holds what `hit` reads, its own to the search that made it.
  */
 class Ranked implements Settled {
-  id: string;
+  private knownId: string | undefined = undefined;
 
   constructor(
     private readonly query: PreparedQuery,
@@ -199,8 +205,11 @@ class Ranked implements Settled {
     public score: number,
     private made: EntityEvaluation | undefined,
     private readonly settings: EntityMatchSettings,
-  ) {
-    this.id = index.idOf(slot);
+  ) {}
+
+  /** Read when first asked (ranking reads it only to order hits of equal scores). */
+  get id(): string {
+    return (this.knownId ??= this.index.idOf(this.slot));
   }
 
   get entity(): Entity {

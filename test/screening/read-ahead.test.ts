@@ -49,16 +49,16 @@ const TARGETS: Entity[] = [
 
 describe('the slots spared the two-part rule, as bits, say what the flags by slot say', () => {
   it.each([
-    ['as built', (_s: TamisScreener) => undefined],
-    ['after a person becomes a company and a short name a long one (replaced under the same id)', (s: TamisScreener) => {
+    ['as built', (_s: TamisScreener): void => undefined],
+    ['after a person becomes a company and a short name a long one (replaced under the same id)', (s: TamisScreener): void => {
       s.add(company('two', 'Zarko Okonkwo'));
       s.add(person('short', 'Okonkwo Zarko'));
     }],
-    ['after a company becomes a person with one name, and an entity is removed', (s: TamisScreener) => {
+    ['after a company becomes a person with one name, and an entity is removed', (s: TamisScreener): void => {
       s.add(person('company', 'Okonkwo'));
       s.remove('four');
     }],
-  ] as const)('%s', (_change, change) => {
+  ] as [string, (s: TamisScreener) => void][])('%s', (_change, change) => {
     const screener = createScreener({ entities: [...FILLERS, ...TARGETS] });
     change(screener);
     const { bits, flags } = slotBits(screener.lists.index);

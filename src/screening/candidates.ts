@@ -16,7 +16,7 @@ import type { EntityIndex } from './entity-index.js';
 import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
 import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
-import { grown, SparseBits, StampedMarks } from './stamps.js';
+import { grown, SparseBits, StampedMarks, zeroed } from './stamps.js';
 import { LONG, wordKinds, type WordKinds } from './word-kinds.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
@@ -291,10 +291,10 @@ export class CandidateFinder {
       const mask = found & required;
       if (!isFeasible(mask)) continue;
       let full = 0;
-      if (withCredits) credits.fill(0, 0, n);
+      if (withCredits) zeroed(credits, 0, n);
       if (splitCredits !== undefined) {
-        splitCredits.fill(0, 0, n);
-        partSums.fill(0, 0, n);
+        zeroed(splitCredits, 0, n);
+        zeroed(partSums, 0, n);
       }
       for (let k = from; k < to; k++) {
         const id = flat[k]!;
@@ -389,9 +389,9 @@ export class CandidateFinder {
         row = next++;
         marks.set(id, row + 1, ROW);
         if (marked.add(id)) listed(id);
-        table.fill(0, row * n, row * n + n);
-        splitTable.fill(0, row * n, row * n + n);
-        partTable.fill(0, row * n, row * n + n);
+        zeroed(table, row * n, n);
+        zeroed(splitTable, row * n, n);
+        zeroed(partTable, row * n, n);
       }
       return row * n;
     };

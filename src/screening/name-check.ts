@@ -12,7 +12,7 @@ import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, typ
 import { addSplitParts, capSplits, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';
-import type { StampedMarks } from './stamps.js';
+import { zeroed, type StampedMarks } from './stamps.js';
 import { LONG, NATIVE, NUMBER, PARTICLE, SINGLE, wordKinds } from './word-kinds.js';
 
 /** WordFlag.AnchorPossible and WordFlag.Soft (candidates.ts). */
@@ -107,9 +107,9 @@ export function namePossibility(
     let massParticles = 0;
     let particlesWeigh = true;
     if (withCredits) {
-      credits.fill(0);
-      if (splitCredits !== undefined) splitCredits.fill(0);
-      partSums.fill(0);
+      zeroed(credits, 0, n);
+      if (splitCredits !== undefined) zeroed(splitCredits, 0, n);
+      zeroed(partSums, 0, n);
       if (acronymMask !== 0) for (let i = 0; i < n; i++) if ((acronymMask >>> i) & 1) credits[i] = feasible.acronymCredit?.(i) ?? 0;
     }
     for (let k = from; k < to; k++) {

@@ -30,7 +30,39 @@ interface State {
   outbox: Map<string, OutboxRecord>;
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+/**
+ * A copy of a record that shares nothing with it: what `structuredClone` gives for the records' data (plain objects,
+ * arrays, primitives; own enumerable keys in order, `undefined` members, holes and `__proto__` own keys kept), made
+ * by spreading each object and array and copying the objects within, several times faster than `structuredClone`
+ * on an OFAC hit (test: test/service/memory-store-clone.test.ts). Anything else (a Date, a Map, a typed array, an
+ * object of a class, a function or symbol, which it refuses, nesting past 64 levels, so a cycle) goes to `structuredClone`, as before.
+ */
+export const cloneRecord = <T>(v: T): T => copy(v, 0) as T;
+const clone = cloneRecord;
+
+const MAX_DEPTH = 64;
+
+function copy(v: unknown, depth: number): unknown {
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' || typeof v === 'symbol' ? structuredClone(v) : v;
+  if (depth > MAX_DEPTH) return structuredClone(v);
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto === Array.prototype) {
+    const out = (v as unknown[]).slice();
+    for (let i = 0; i < out.length; i++) {
+      const x = out[i];
+      if (typeof x === 'object' ? x !== null : typeof x === 'function' || typeof x === 'symbol') out[i] = copy(x, depth + 1);
+    }
+    return out;
+  }
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const k in out) {
+    const x = out[k];
+    // (Object.hasOwn: a member inherited from a polluted Object.prototype is not copied in.)
+    if ((typeof x === 'object' ? x !== null : typeof x === 'function' || typeof x === 'symbol') && Object.hasOwn(out, k)) out[k] = copy(x, depth + 1);
+  }
+  return out;
+}
 const hitKey = (searchId: number, provider: EntityProvider) => `${searchId}:${provider}`;
 const accountKey = (accountId: number, name: string) => `${accountId}\u0000${name}`;
 const wlKey = (accountId: number, clientRef: string, entityId: string) => `${accountId}\u0000${clientRef}\u0000${entityId}`;

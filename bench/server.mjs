@@ -40,8 +40,18 @@ const sys = () => process.cpuUsage().system / 1000;
 // The main thread's CPU alone (Linux: /proc/self/task/<pid>/schedstat, ns on a core), without V8's background
 // threads (concurrent marking and sweeping, compilation) and libuv's pool (the log's writes), which process.cpuUsage()
 // counts; null where the file is absent.
+// The kernel adds a running thread's time to that figure only at a scheduler tick (4 ms here) or when the thread
+// stops running: read after a back-to-back block it missed up to 4 ms (0.08 ms a call over 50 calls; every figure
+// a multiple of 0.08 ms), and the next block was billed for it. A 1 µs sleep (Atomics.wait) first makes the thread
+// stop, so the figure is up to date when read.
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
-const mainCpu = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => 0;
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
+const mainCpu = existsSync(SCHEDSTAT)
+  ? () => {
+      Atomics.wait(SLEEP, 0, 0, 0.001);
+      return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+    }
+  : () => 0;
 const BLOCK = Number(process.env.BENCH_BLOCK ?? 50);
 // Orders of the ways in successive rounds such that each way follows each other way equally often (Williams
 // designs): a block pays part of the garbage collection and cache misses of the block before it, and a fixed order

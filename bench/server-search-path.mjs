@@ -83,4 +83,4 @@ const median = (xs) => {
 const us = (x) => `${(1000 * x).toFixed(1)} µs`;
 console.log(`the service's search path in process, ${process.argv.includes('--empty') ? 'an empty list' : `OFAC (${entities.length} entities)`}${whitelist ? `, ${whitelist} whitelist entries` : ''}, ${calls} searches each, blocks of ${BLOCK}; load average ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after`);
 console.log(`  main-thread CPU per search, median block: ${arg('--dist') ?? 'this build'} ${us(median(blocks.this))}, ${againstDir} ${us(median(blocks.against))}`);
-console.log(`  this build minus ${againstDir}, median of paired blocks: ${us(median(blocks.this.map((x, i) => x - blocks.against[i])))}`);
+console.log(`  ${arg('--dist') ?? 'this build'} minus ${againstDir}, median of paired blocks: ${us(median(blocks.this.map((x, i) => x - blocks.against[i])))}`);

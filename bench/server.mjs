@@ -188,7 +188,8 @@ async function main() {
   const logger = loggerOf({ bufferedLog });
   // --against: the other build's server over the same service (same store, same searches), with its own logger.
   // BENCH_AGAINST_FIRST=1 creates it before this build's (to check that the order of creation does not bias the pair).
-  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
+  // BENCH_AGAINST_NO_LOG=1: the --against server does not log (with --against dist: what the request line costs, paired).
+  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: process.env.BENCH_AGAINST_NO_LOG === '1' ? false : loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
   const otherFirst = process.env.BENCH_AGAINST_FIRST === '1' ? await makeOther() : null;
   const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
   const otherServer = otherFirst ?? (await makeOther());

@@ -188,8 +188,11 @@ async function main() {
   const logger = loggerOf({ bufferedLog });
   // --against: the other build's server over the same service (same store, same searches), with its own logger.
   // BENCH_AGAINST_FIRST=1 creates it before this build's (to check that the order of creation does not bias the pair).
-  // BENCH_AGAINST_NO_LOG=1: the --against server does not log (with --against dist: what the request line costs, paired).
-  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: process.env.BENCH_AGAINST_NO_LOG === '1' ? false : loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
+  // BENCH_AGAINST_LOG=0 or 1: the --against server logs or not whatever --no-log says (with --against dist: what the
+  // request line costs, paired; swap with --no-log and BENCH_AGAINST_LOG=1).
+  const againstLogs = process.env.BENCH_AGAINST_LOG === undefined ? log : process.env.BENCH_AGAINST_LOG === '1';
+  const loggerOfAgainst = (build) => (againstLogs ? { level: 'info', stream: build.bufferedLog(openSync('/dev/null', 'w')).stream } : false);
+  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: other.bufferedLog ? loggerOfAgainst(other) : loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
   const otherFirst = process.env.BENCH_AGAINST_FIRST === '1' ? await makeOther() : null;
   const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
   const otherServer = otherFirst ?? (await makeOther());

@@ -40,8 +40,18 @@ const sys = () => process.cpuUsage().system / 1000;
 // The main thread's CPU alone (Linux: /proc/self/task/<pid>/schedstat, ns on a core), without V8's background
 // threads (concurrent marking and sweeping, compilation) and libuv's pool (the log's writes), which process.cpuUsage()
 // counts; null where the file is absent.
+// The kernel adds a running thread's time to that figure only at a scheduler tick (4 ms here) or when the thread
+// stops running: read after a back-to-back block it missed up to 4 ms (0.08 ms a call over 50 calls; every figure
+// a multiple of 0.08 ms), and the next block was billed for it. A 1 µs sleep (Atomics.wait) first makes the thread
+// stop, so the figure is up to date when read.
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
-const mainCpu = existsSync(SCHEDSTAT) ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6 : () => 0;
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
+const mainCpu = existsSync(SCHEDSTAT)
+  ? () => {
+      Atomics.wait(SLEEP, 0, 0, 0.001);
+      return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+    }
+  : () => 0;
 const BLOCK = Number(process.env.BENCH_BLOCK ?? 50);
 // Orders of the ways in successive rounds such that each way follows each other way equally often (Williams
 // designs): a block pays part of the garbage collection and cache misses of the block before it, and a fixed order
@@ -178,7 +188,11 @@ async function main() {
   const logger = loggerOf({ bufferedLog });
   // --against: the other build's server over the same service (same store, same searches), with its own logger.
   // BENCH_AGAINST_FIRST=1 creates it before this build's (to check that the order of creation does not bias the pair).
-  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
+  // BENCH_AGAINST_LOG=0 or 1: the --against server logs or not whatever --no-log says (with --against dist: what the
+  // request line costs, paired; swap with --no-log and BENCH_AGAINST_LOG=1).
+  const againstLogs = process.env.BENCH_AGAINST_LOG === undefined ? log : process.env.BENCH_AGAINST_LOG === '1';
+  const loggerOfAgainst = (build) => (againstLogs ? { level: 'info', stream: build.bufferedLog(openSync('/dev/null', 'w')).stream } : false);
+  const makeOther = () => (other ? other.createServer({ service, port: 0, webhooks: false, processMetrics: false, logger: other.bufferedLog ? loggerOfAgainst(other) : loggerOf(other), ...(pems ? { tls: pems } : {}) }) : null);
   const otherFirst = process.env.BENCH_AGAINST_FIRST === '1' ? await makeOther() : null;
   const server = await createServer({ service, port: 0, webhooks: false, processMetrics: false, logger, ...(pems ? { tls: pems } : {}) });
   const otherServer = otherFirst ?? (await makeOther());

@@ -38,8 +38,26 @@ export function fingerprintContent(doc: Entity): unknown {
   };
 }
 
+/**
+ * The canonical JSON of `fingerprintContent(doc)`, written directly: the same text as `JSON.stringify` of it (test:
+ * test/service/fingerprint-text.test.ts, over the OFAC list and odd shapes), without building the object, nor
+ * turning each key field to JSON and back. A doc without a string `entity_type` or `name` (which `JSON.stringify`
+ * would leave out or write otherwise) goes through `fingerprintContent`.
+ */
+export function fingerprintText(doc: Entity): string {
+  if (typeof doc.entity_type !== 'string' || typeof doc.name !== 'string') return JSON.stringify(fingerprintContent(doc));
+  const fields: string[] = [];
+  for (const f of doc.fields ?? []) if (f.tag !== undefined && KEY_FIELD_TAGS.includes(f.tag)) fields.push(JSON.stringify([f.tag, f.value.trim()]));
+  const aka: string[] = [];
+  for (const a of doc.aka ?? []) aka.push(a.name.trim());
+  return (
+    `{"entity_type":${JSON.stringify(doc.entity_type)},"name":${JSON.stringify(doc.name)},"aka":${JSON.stringify(sortedUnique(aka))},` +
+    `"types":${JSON.stringify(sortedUnique(doc.types))},"sources":${JSON.stringify(sortedUnique(doc.sources))},"fields":[${sortedUnique(fields).join(',')}]}`
+  );
+}
+
 export function entityFingerprint(doc: Entity): string {
-  return createHash('sha256').update(JSON.stringify(fingerprintContent(doc))).digest('hex');
+  return createHash('sha256').update(fingerprintText(doc)).digest('hex');
 }
 
 export function hashApiKey(key: string): string {

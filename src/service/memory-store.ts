@@ -25,15 +25,51 @@ interface State {
   refs: Map<string, number>;
   hits: Map<string, HitRecord[]>; // key `${search_id}:${provider}`
   comments: Map<number, CommentRecord[]>;
-  whitelist: Map<string, WhitelistRecord>; // key `${account_id}\u0000${client_ref}\u0000${entity_id}`
+  /**
+   * key `${account_id}\u0000${client_ref}`, then the entity id: a search reads the whitelist of its client_ref alone
+   * (it read every entry of every account, 2.5 ms a search at 50,000 entries).
+   */
+  whitelist: Map<string, Map<string, WhitelistRecord>>;
   differences: Map<number, DifferenceRecord[]>;
   outbox: Map<string, OutboxRecord>;
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+/**
+ * A copy of a record that shares nothing with it: what `structuredClone` gives for the records' data (plain objects,
+ * arrays, primitives; own enumerable keys in order, `undefined` members, holes and `__proto__` own keys kept), made
+ * by spreading each object and array and copying the objects within, several times faster than `structuredClone`
+ * on an OFAC hit (test: test/service/memory-store-clone.test.ts). Anything else (a Date, a Map, a typed array, an
+ * object of a class, a function or symbol, which it refuses, nesting past 64 levels, so a cycle) goes to `structuredClone`, as before.
+ */
+export const cloneRecord = <T>(v: T): T => copy(v, 0) as T;
+const clone = cloneRecord;
+
+const MAX_DEPTH = 64;
+
+function copy(v: unknown, depth: number): unknown {
+  if (typeof v !== 'object' || v === null) return typeof v === 'function' || typeof v === 'symbol' ? structuredClone(v) : v;
+  if (depth > MAX_DEPTH) return structuredClone(v);
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto === Array.prototype) {
+    const out = (v as unknown[]).slice();
+    for (let i = 0; i < out.length; i++) {
+      const x = out[i];
+      if (typeof x === 'object' ? x !== null : typeof x === 'function' || typeof x === 'symbol') out[i] = copy(x, depth + 1);
+    }
+    return out;
+  }
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const k in out) {
+    const x = out[k];
+    // (Object.hasOwn: a member inherited from a polluted Object.prototype is not copied in.)
+    if ((typeof x === 'object' ? x !== null : typeof x === 'function' || typeof x === 'symbol') && Object.hasOwn(out, k)) out[k] = copy(x, depth + 1);
+  }
+  return out;
+}
 const hitKey = (searchId: number, provider: EntityProvider) => `${searchId}:${provider}`;
 const accountKey = (accountId: number, name: string) => `${accountId}\u0000${name}`;
-const wlKey = (accountId: number, clientRef: string, entityId: string) => `${accountId}\u0000${clientRef}\u0000${entityId}`;
+const wlKey = (accountId: number, clientRef: string) => `${accountId}\u0000${clientRef}`;
 const byText = <T>(key: (v: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /** Records the previous value of every key a commit touches, so a failed batch can be undone. */
@@ -135,12 +171,24 @@ function apply(s: State, op: StoreOp, j: Journal): void {
     case 'insert_comment':
       j.set(s.comments, op.comment.search_id, [...(s.comments.get(op.comment.search_id) ?? []), clone(op.comment)]);
       return;
-    case 'put_whitelist':
-      j.set(s.whitelist, wlKey(op.entry.account_id, op.entry.client_ref, op.entry.entity_id), clone(op.entry));
+    case 'put_whitelist': {
+      const key = wlKey(op.entry.account_id, op.entry.client_ref);
+      let entries = s.whitelist.get(key);
+      if (entries === undefined) {
+        entries = new Map();
+        j.set(s.whitelist, key, entries);
+      }
+      j.set(entries, op.entry.entity_id, clone(op.entry));
       return;
-    case 'delete_whitelist':
-      j.delete(s.whitelist, wlKey(op.account_id, op.client_ref, op.entity_id));
+    }
+    case 'delete_whitelist': {
+      const key = wlKey(op.account_id, op.client_ref);
+      const entries = s.whitelist.get(key);
+      if (entries === undefined) return;
+      j.delete(entries, op.entity_id);
+      if (entries.size === 0) j.delete(s.whitelist, key);
       return;
+    }
     case 'insert_differences':
       for (const d of op.differences) {
         j.set(s.differences, d.search_id, [...(s.differences.get(d.search_id) ?? []), clone(d)]);
@@ -242,7 +290,7 @@ export function createMemoryStore(): ServiceStore {
         .map(clone);
     },
     async getWhitelist(accountId, clientRef) {
-      return [...state.whitelist.values()]
+      return [...(state.whitelist.get(wlKey(accountId, clientRef))?.values() ?? [])]
         .filter((w) => w.account_id === accountId && w.client_ref === clientRef)
         .sort(byText((w) => w.entity_id))
         .map(clone);

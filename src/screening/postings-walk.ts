@@ -13,6 +13,7 @@ import type { EntityIndex } from './entity-index.js';
 import { popcount, type Feasibility } from './feasibility.js';
 import type { QueryReach } from './query-reach.js';
 import { grown, type SparseBits, type StampedMarks } from './stamps.js';
+import { sortSlots } from './slot-sort.js';
 
 /** The flag of a slot holding a word an optional query word reaches (in the bits `walkPostings` keeps per slot). */
 const HOLDS_OPTIONAL = 1 << 31;
@@ -270,7 +271,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
       counters.postingsWalked += slots.length;
       for (let k = 0; k < slots.length; k++) if (set.add(slots[k]!)) touched[touchedCount++] = slots[k]!;
     }
-    touched.subarray(0, touchedCount).sort();
+    sortSlots(touched, touchedCount, index.slotCount);
     return touchedCount;
   }
   for (const id of ids) walked(postingsOf.first(id), postingsOf.count(id), wordBits(id));
@@ -323,7 +324,7 @@ export function walkPostings(index: EntityIndex, reached: ReachedSlots, input: W
     if (!filter || bits & OPTIONAL || popcount(bits & required) >= need || ((shortBits[slot >>> 5]! | (personQuery ? 0 : otherBits[slot >>> 5]!)) & (1 << (slot & 31))) !== 0) touched[kept++] = slot;
   }
   // Sorted once the most are dropped.
-  touched.subarray(0, kept).sort();
+  sortSlots(touched, kept, index.slotCount);
   return kept;
 }
 

@@ -13,7 +13,7 @@ import { prepareQuery } from '../names/name-match.js';
 import { defaultWordTables, type WordTables } from '../names/tables.js';
 import { validateSearchRequest, type NormalisedRequest } from '../request/validate.js';
 import type { Entity } from '../types/entity.js';
-import { firstInOrder } from './top.js';
+import { Top } from './top.js';
 import { decidedNoMatch, gatherNames, mayMatch, NAME_GATHER_CHUNK, storedScore, type NameScreen } from './name-screen.js';
 import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
@@ -115,7 +115,10 @@ export class ListIndex {
     // An entity's document is read for the filters only when some filter needs it.
     const filter = selectsAll(request.filters) ? undefined : entityFilter(request.filters, isDeceased);
     const keepEntity = filter === undefined ? keep : (e: Entity): boolean => filter(e) && (keep === undefined || keep(e));
-    const out: Settled[] = [];
+    // The hits kept so far (the first `cap` in order), and how many there are in all: a hit that cannot enter the
+    // page is counted, and no match is made for it.
+    const top = new Top<Settled>(cap, compareRanked);
+    let total = 0;
     // The candidate settings are base's own fields (exactMatch, minEditLength, nameVariations, threshold,
     // minMatchedWords): the finder reads them during the search and keeps nothing.
     const reach = this.finder.lookUp(query, base);
@@ -168,19 +171,25 @@ export class ListIndex {
       const score = storedScore(screen, slot, birthYear === undefined ? undefined : birthYearVerdict(index.birthYears(slot), birthYear, birthWindow));
       if (score === null) continue;
       if (score !== undefined) {
-        out.push(ranked(query, index, slot, score, undefined, settings));
+        total++;
+        // Past the worst hit kept (a lower score, or the same and a later id: compareRanked), it would not enter.
+        const bar = top.bar;
+        if (bar !== undefined && (score < bar.score || (score === bar.score && index.idOf(slot) >= bar.id))) continue;
+        top.offer(ranked(query, index, slot, score, undefined, settings));
         continue;
       }
       const evaluation = evaluate(slot);
-      if (evaluation !== null) out.push(ranked(query, index, slot, evaluation.score, evaluation, settings));
+      if (evaluation === null) continue;
+      total++;
+      top.offer(ranked(query, index, slot, evaluation.score, evaluation, settings));
     }
     this.sink = sink;
-    const kept = firstInOrder(out, cap, compareRanked);
+    const kept = top.take();
     // The evaluations of the hits kept, made while this search's marks hold (the name check and anchors read them).
     for (const match of kept) match.settle(evaluate);
     probe?.('verify');
     this.nameMemo = nameMemo;
-    return { total: out.length, ranked: kept };
+    return { total, ranked: kept };
   }
 }
 

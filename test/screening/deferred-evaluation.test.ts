@@ -26,8 +26,8 @@ for (let k = 0; k < 300; k++) {
 const screener = createScreener({ entities: LIST, resultCap: 50 });
 
 /** Every hit of the request, each entity evaluated alone, best first (equal scores by id), and how many. */
-function evaluatedAlone(request: Record<string, unknown>): { ids: string[]; scores: number[]; total: number } {
-  const index = screener.lists.index;
+function evaluatedAlone(request: Record<string, unknown>, on = screener): { ids: string[]; scores: number[]; total: number } {
+  const index = on.lists.index;
   const valid = validateSearchRequest(request);
   if (!valid.ok) throw new Error('invalid request');
   const query = prepareQuery(valid.value.searchTerm, valid.value.filters.entity_type, index.tables);
@@ -66,5 +66,25 @@ describe('hits are scored from the flat names; entities are made for the hits ke
     const weak = LIST.filter((e) => e.aka !== undefined).length;
     expect(prepared.mock.calls.length).toBeLessThanOrEqual(50 + weak);
     prepared.mockRestore();
+  });
+});
+
+describe('the page is kept as the search goes: hits of equal scores at its edge are ordered by id, whatever the slot order', () => {
+  // The list added in reverse and in a shuffled order: ids no longer ascend with the slots.
+  const shuffled = LIST.map((e, k) => ({ e, key: (k * 7919) % LIST.length })).sort((a, b) => a.key - b.key).map((x) => x.e);
+  it.each([
+    ['ids descending with the slots', [...LIST].reverse()],
+    ['ids in no order', shuffled],
+  ] as const)('%s', (_order, entities) => {
+    const on = createScreener({ entities, resultCap: 50 });
+    for (const request of [{ search_term: 'Maria Garcia', limit: 10 }, { search_term: 'Maria Teresa Garcia', limit: 7 }]) {
+      const alone = evaluatedAlone(request, on);
+      const r = on.search(request as SearchRequest);
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      expect(r.value.total_hits).toBe(alone.total);
+      expect(r.value.hits.map((h) => h.doc.id)).toEqual(alone.ids.slice(0, request.limit));
+      // Equal scores at the edge of the page: the order by id decides which hits are on it.
+      expect(alone.scores[request.limit - 1]).toBe(alone.scores[request.limit]);
+    }
   });
 });

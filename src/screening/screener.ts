@@ -226,6 +226,8 @@ class Ranked implements Settled {
   }
 
   settle(evaluate: (slot: number) => EntityEvaluation | null): void {
+    // The id is fixed while the search's index is (a caller may hold the match past a change of the list).
+    this.knownId ??= this.index.idOf(this.slot);
     if (this.made !== undefined) return;
     const evaluation = evaluate(this.slot);
     // storedScore reads the verdicts evaluateEntity reads: a hit there is a hit here, with the same score.

@@ -70,9 +70,3 @@ export class Top<T> {
   }
 }
 
-/** The first `k` items of `items` in the order `compare` gives. */
-export function firstInOrder<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
-  const top = new Top(k, compare);
-  for (const item of items) top.offer(item);
-  return top.take();
-}

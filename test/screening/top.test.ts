@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstInOrder, Top } from '../../src/screening/top.js';
+import { Top } from '../../src/screening/top.js';
 
 const byScoreThenId = (a: { score: number; id: string }, b: { score: number; id: string }): number =>
   b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-describe('firstInOrder', () => {
+/** Every item offered to a Top of k, then taken (as a search offers its hits and takes the page). */
+function firstInOrder<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  const top = new Top(k, compare);
+  for (const item of items) top.offer(item);
+  return top.take();
+}
+
+describe('Top, every item offered then taken', () => {
   it('gives the first k items of a full sort, in order, for any items and k', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ score: fc.integer({ min: 0, max: 5 }), id: fc.string({ maxLength: 3 }) })), fc.integer({ min: 0, max: 30 }), (items, k) => {

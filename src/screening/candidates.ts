@@ -20,6 +20,7 @@ import { grown, SparseBits, StampedMarks, zeroed } from './stamps.js';
 import { LONG, wordKinds, type WordKinds } from './word-kinds.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
+import { massUnits, nameBound } from './name-bound.js';
 
 export interface CandidateSettings {
   exactMatch: boolean;
@@ -99,6 +100,8 @@ export const ROW = 2;
 export const OPTIONAL_BITS = 3;
 /** Plane of the query words whose splits or expansions have the word as a part (QueryReach.splitParts). */
 export const PART_BITS = 4;
+/** Plane of each marked word's list mass (name-masses.ts, wordMass), in units of MASS_UNIT rounded up. */
+export const MASS = 5;
 
 export class CandidateFinder {
   /** The look-up phase (its `memo` of per-word look-ups: lookup-memo.ts). */
@@ -108,7 +111,7 @@ export class CandidateFinder {
    * (plane FLAGS), its row plus one in the credit table (plane ROW), and the bits of the optional query words
    * reaching it (plane OPTIONAL_BITS), and the bits of the query words it is a split part of (plane PART_BITS).
    */
-  readonly words = new StampedMarks(5);
+  readonly words = new StampedMarks(6);
   /**
    * The vocabulary words marked in `words`, as bits: the loops over an entity's words test these (in cache) before
    * reading the marks.
@@ -263,6 +266,11 @@ export class CandidateFinder {
     const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
     const formsDecide = splitCreditNeedsForm(query, r);
+    // Last, name by name: whether some one name of the entity could pass the name check (name-bound.ts).
+    const byName =
+      threshold && withCredits && !acronyms
+        ? nameBound({ index, feasible, markedBits, bitsOf, flagsOf, massOf: planes[MASS]!, words: n, needsAnchorable: anchorable !== undefined, acronymAnchored: (slot) => acronymAnchor.has(slot), queryInitials: query.words.some((w) => w.text.length === 1) })
+        : undefined;
     const out: number[] = [];
     // In slot order (walkPostings): the candidates come out sorted.
     const order = this.reached.list;
@@ -270,7 +278,9 @@ export class CandidateFinder {
     let sink = 0;
     for (let t = 0; t < touched; t++) {
       const c = t % GATHER_CHUNK;
-      if (c === 0) sink ^= gather(order, t, Math.min(touched, t + GATHER_CHUNK), live, start, flat, ranges);
+      if (c === 0) {
+        sink ^= gather(order, t, Math.min(touched, t + GATHER_CHUNK), live, start, flat, ranges);
+      }
       const from = ranges[c]!;
       if (from < 0) continue;
       const slot = order[t]!;
@@ -324,7 +334,12 @@ export class CandidateFinder {
       if (withCredits && !feasible.reaches(mask, 0, credits, 'multi', splitCredits)) continue;
       if (withCredits && !splits && !feasible.reaches(mask, 0, credits, 'single')) continue;
       if (r.particlesOnly && !index.names(slot).some((name) => name.words.every((w, j) => w.particle || name.roles[j] !== undefined))) continue;
-      out.push(slot);
+      if (byName !== undefined) byName.offer(slot, credits, splits ? 'multi' : 'single', splitCredits, out);
+      else out.push(slot);
+    }
+    if (byName !== undefined) {
+      byName.flush(out);
+      sink ^= byName.sink;
     }
     this.sink = sink;
     counters.candidates += out.length;
@@ -426,6 +441,12 @@ export class CandidateFinder {
     flag(softIds, WordFlag.Soft | WordFlag.AnchorPossible);
     if (anchorable !== undefined) flag(anchorable, WordFlag.Anchorable | WordFlag.AnchorPossible);
     if (r.forms !== undefined) flag(r.forms, WordFlag.Form | WordFlag.AnchorPossible);
+    // Each marked word's list mass, for the bound name by name (name-bound.ts).
+    const masses = marks.view().planes[MASS]!;
+    for (let k = 0; k < this.markedCount; k++) {
+      const id = this.markedIds[k]!;
+      masses[id] = massUnits(index, id);
+    }
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */

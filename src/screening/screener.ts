@@ -17,6 +17,7 @@ import { Top } from './top.js';
 import { decidedNoMatch, gatherNames, mayMatch, NAME_GATHER_CHUNK, storedScore, type NameScreen } from './name-screen.js';
 import { StampedMarks } from './stamps.js';
 import { CandidateFinder } from './candidates.js';
+import { nameMasses } from './name-masses.js';
 import { screenReference } from '../reference/screen.js';
 import type { ReferenceRequest, ReferenceSearchResult, ScreenReferenceOptions } from '../reference/types.js';
 import { EntityIndex } from './entity-index.js';
@@ -322,6 +323,9 @@ export function createScreener(options: ScreenerOptions = {}): TamisScreener {
 
 /** A screener over already built indexes (used by snapshot restore). */
 export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: number): TamisScreener {
+  // A list just built or loaded is about to be searched: its names' masses now (name-masses.ts), not after waiting.
+  nameMasses(lists.index).compute();
+  nameMasses(internal.index).compute();
   const internalListIds = (): string[] => {
     const ids = new Set<string>();
     for (const slot of internal.index.liveSlots()) for (const id of internal.index.entity(slot)!.blacklist_ids ?? []) ids.add(id);

@@ -269,7 +269,7 @@ export class CandidateFinder {
     // Last, name by name: whether some one name of the entity could pass the name check (name-bound.ts).
     const byName =
       threshold && withCredits && !acronyms
-        ? nameBound({ index, feasible, markedBits, bitsOf, flagsOf, massOf: planes[MASS]!, words: n, needsAnchorable: anchorable !== undefined, acronymAnchored: (slot) => acronymAnchor.has(slot), queryInitials: query.words.some((w) => w.text.length === 1) })
+        ? nameBound({ index, feasible, markedBits, bitsOf, flagsOf, massOf: planes[MASS]!, words: n, parts: need, personQuery, needsAnchorable: anchorable !== undefined, acronymAnchored: (slot) => acronymAnchor.has(slot), queryInitials: query.words.some((w) => w.text.length === 1) })
         : undefined;
     const out: number[] = [];
     // In slot order (walkPostings): the candidates come out sorted.

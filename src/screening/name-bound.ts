@@ -9,12 +9,15 @@
  * only on names it passes.
  */
 import type { EntityIndex } from './entity-index.js';
-import type { Feasibility, Placements } from './feasibility.js';
+import { popcount, type Feasibility, type Placements } from './feasibility.js';
+import { LONG, NUMBER, PARTICLE, wordKinds } from './word-kinds.js';
 import { MASS_SLACK, nameMasses, wordMass } from './name-masses.js';
 
-/** WordFlag.AnchorPossible and WordFlag.Anchorable (candidates.ts). */
+/** WordFlag.AnchorPossible, WordFlag.Anchorable, WordFlag.Soft and WordFlag.Optional (candidates.ts). */
 const ANCHOR_POSSIBLE = 1;
 const ANCHORABLE = 2;
+const SOFT = 4;
+const OPTIONAL = 16;
 
 /** The unit of a marked word's mass in an integer plane (CandidateFinder.words): a mass is at most 1. */
 const MASS_UNIT = 2 ** -24;
@@ -41,6 +44,13 @@ export interface NameBoundSearch {
   acronymAnchored: (slot: number) => boolean;
   /** Query words tracked (QueryReach.n): the length of the credits given. */
   words: number;
+  /**
+   * Name parts a person's name of two full words or more needs evidence on (the name check's `parts`: 1 under
+   * name_variations, else 2 or the required words if fewer); `personQuery`: the query is a person's name (the rule
+   * holds for every name then, else for people's names only).
+   */
+  parts: number;
+  personQuery: boolean;
   /** Whether the query holds an initial: a list word beginning with its letter is not counted unmatched. */
   queryInitials: boolean;
 }
@@ -69,7 +79,11 @@ const PENDING = 64;
 export function nameBound(s: NameBoundSearch): NameBound | undefined {
   const masses = nameMasses(s.index).current();
   if (masses === undefined) return undefined;
-  const { index, feasible, markedBits, bitsOf, flagsOf, massOf, needsAnchorable, acronymAnchored, queryInitials } = s;
+  const { index, feasible, markedBits, bitsOf, flagsOf, massOf, needsAnchorable, acronymAnchored, queryInitials, parts, personQuery } = s;
+  const fullWords = nameMasses(index).fullWords;
+  const kinds = wordKinds(index);
+  const otherBits = index.otherThanPersonBits;
+  const optionalParts = feasible.optionalWords;
   const n = s.words;
   const store = index.nameStore;
   const { slotStart, wordStart, wordIds } = store;
@@ -93,20 +107,33 @@ export function nameBound(s: NameBoundSearch): NameBound | undefined {
     }
     const placements: Placements = pendingMulti[p] === 1 ? 'multi' : 'single';
     const anchoredBySlot = !needsAnchorable || acronymAnchored(slot);
+    const person = personQuery || (otherBits[slot >>> 5]! & (1 << (slot & 31))) === 0;
     for (let name = slotStart[slot]!, last = slotStart[slot + 1]!; name < last; name++) {
       let mask = 0;
       let flags = 0;
+      // The required words reaching full words of the name (not initials; the name check's fullMask, less its
+      // rules on affixes and particles: never smaller).
+      let full = 0;
+      let optional = false;
       let unmatched = masses[name]! - MASS_SLACK;
       for (let k = wordStart[name]!, to = wordStart[name + 1]!; k < to; k++) {
         const id = wordIds[k]!;
         if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
-        mask |= bitsOf[id]!;
-        flags |= flagsOf[id]!;
+        const bits = bitsOf[id]!;
+        const f = flagsOf[id]!;
+        mask |= bits;
+        flags |= f;
+        const kind = kinds.of(id);
+        const fullWord = (kind & (LONG | NUMBER)) !== 0;
+        if (bits !== 0 && (fullWord || (f & SOFT) !== 0)) full |= bits;
+        // A full word (not a particle) that a query word which may stay unmatched reaches: a name part it may place.
+        if ((f & OPTIONAL) !== 0 && fullWord && (kind & PARTICLE) === 0) optional = true;
         // A reached word is never counted unmatched (held twice, it is taken off twice: the bound only falls).
         unmatched -= massOf[id]! * MASS_UNIT;
       }
       if ((flags & ANCHOR_POSSIBLE) === 0) continue;
       if (!anchoredBySlot && (flags & ANCHORABLE) === 0) continue;
+      if (person && popcount(full) + (optional ? optionalParts : 0) < Math.min(parts, fullWords[name]!)) continue;
       limits[0] = queryInitials || unmatched < 0 ? 0 : unmatched;
       limits[1] = Infinity;
       if (feasible.reachesWithin(mask, credits, placements, splitCredits)) return true;

@@ -11,7 +11,7 @@
  */
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityIndex } from './entity-index.js';
-import { NUMBER, PARTICLE, SINGLE, wordKinds } from './word-kinds.js';
+import { LONG, NUMBER, PARTICLE, SINGLE, wordKinds } from './word-kinds.js';
 
 /**
  * Searches of one list as it is before its masses are computed: computing them reads every word of every name
@@ -26,6 +26,8 @@ export const MASS_SLACK = 1e-5;
 export class NameMasses {
   /** Per name number: the mass (valid while `version` and `names` are the index's). */
   private masses = new Float32Array(0);
+  /** Per name number: its full words (not initials, particles or affixes; each time held), at most 255. */
+  private full = new Uint8Array(0);
   private version = -1;
   private generation = -1;
   private names = -1;
@@ -40,17 +42,26 @@ export class NameMasses {
    * (NAMES_PER_SEARCH_WAITED): each call counts as a search.
    */
   current(): Float32Array | undefined {
+    return this.fresh() ? this.masses : undefined;
+  }
+
+  /** The full words of each name (as the name check counts them: name-check.ts), valid with `current`. */
+  get fullWords(): Uint8Array {
+    return this.full;
+  }
+
+  private fresh(): boolean {
     const index = this.index;
     const store = index.nameStore;
     const version = index.contentVersion;
-    if (this.version === version && this.generation === index.vocab.generation && this.names === store.names) return this.masses;
+    if (this.version === version && this.generation === index.vocab.generation && this.names === store.names) return true;
     if (this.askedVersion !== version) {
       this.askedVersion = version;
       this.asked = 0;
     }
-    if (++this.asked < Math.max(1, Math.ceil(store.names / NAMES_PER_SEARCH_WAITED))) return undefined;
+    if (++this.asked < Math.max(1, Math.ceil(store.names / NAMES_PER_SEARCH_WAITED))) return false;
     this.compute();
-    return this.masses;
+    return true;
   }
 
   /** Computes the masses now (a host that has just built or loaded a list and is about to search it). */
@@ -59,21 +70,29 @@ export class NameMasses {
     const store = index.nameStore;
     const kinds = wordKinds(index);
     const count = store.names;
-    if (this.masses.length < count) this.masses = new Float32Array(Math.max(count, 64));
+    if (this.masses.length < count) {
+      this.masses = new Float32Array(Math.max(count, 64));
+      this.full = new Uint8Array(this.masses.length);
+    }
     const masses = this.masses;
+    const full = this.full;
     const { wordStart, wordIds, roles } = store;
     for (let n = 0; n < count; n++) {
       let sum = 0;
+      let fullWords = 0;
       const from = wordStart[n]!;
       const to = wordStart[n + 1]!;
       for (let k = from; k < to; k++) {
         if (roles[k] !== 0) continue;
         const id = wordIds[k]!;
         const kind = kinds.of(id);
-        if ((kind & PARTICLE) !== 0 || heldBefore(wordIds, roles, from, k, id)) continue;
+        if ((kind & PARTICLE) !== 0) continue;
+        if ((kind & (LONG | NUMBER)) !== 0) fullWords++;
+        if (heldBefore(wordIds, roles, from, k, id)) continue;
         sum += (kind & (SINGLE | NUMBER)) === SINGLE ? INITIAL_MASS : index.weightOfId(id);
       }
       masses[n] = sum;
+      full[n] = Math.min(fullWords, 255);
     }
     this.version = index.contentVersion;
     this.generation = index.vocab.generation;

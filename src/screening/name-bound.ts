@@ -80,7 +80,6 @@ export function nameBound(s: NameBoundSearch): NameBound | undefined {
   const masses = nameMasses(s.index).current();
   if (masses === undefined) return undefined;
   const { index, feasible, markedBits, bitsOf, flagsOf, massOf, needsAnchorable, acronymAnchored, queryInitials, parts, personQuery } = s;
-  const fullWords = nameMasses(index).fullWords;
   const kinds = wordKinds(index);
   const otherBits = index.otherThanPersonBits;
   const optionalParts = feasible.optionalWords;
@@ -115,7 +114,7 @@ export function nameBound(s: NameBoundSearch): NameBound | undefined {
       // rules on affixes and particles: never smaller).
       let full = 0;
       let optional = false;
-      let unmatched = masses[name]! - MASS_SLACK;
+      let unmatched = masses[2 * name]! - MASS_SLACK;
       for (let k = wordStart[name]!, to = wordStart[name + 1]!; k < to; k++) {
         const id = wordIds[k]!;
         if ((markedBits[id >>> 5]! & (1 << (id & 31))) === 0) continue;
@@ -133,7 +132,7 @@ export function nameBound(s: NameBoundSearch): NameBound | undefined {
       }
       if ((flags & ANCHOR_POSSIBLE) === 0) continue;
       if (!anchoredBySlot && (flags & ANCHORABLE) === 0) continue;
-      if (person && popcount(full) + (optional ? optionalParts : 0) < Math.min(parts, fullWords[name]!)) continue;
+      if (person && popcount(full) + (optional ? optionalParts : 0) < Math.min(parts, masses[2 * name + 1]!)) continue;
       limits[0] = queryInitials || unmatched < 0 ? 0 : unmatched;
       limits[1] = Infinity;
       if (feasible.reachesWithin(mask, credits, placements, splitCredits)) return true;
@@ -165,7 +164,7 @@ export function nameBound(s: NameBoundSearch): NameBound | undefined {
     for (let p = 0; p < size; p++) {
       const name = firsts[p]!;
       firsts[p] = wordStart[name]!;
-      sum += masses[name]!;
+      sum += masses[2 * name]!;
     }
     for (let p = 0; p < size; p++) sum += wordIds[firsts[p]!]!;
     return sum | 0;

@@ -24,10 +24,12 @@ const NAMES_PER_SEARCH_WAITED = 2000;
 export const MASS_SLACK = 1e-5;
 
 export class NameMasses {
-  /** Per name number: the mass (valid while `version` and `names` are the index's). */
+  /**
+   * Two entries per name number n (valid while `version` and `names` are the index's): at 2n its mass, at 2n + 1
+   * its full words as the name check counts them (not initials, particles or affixes; each time held). Side by
+   * side, so that a check reading both pays one cache miss.
+   */
   private masses = new Float32Array(0);
-  /** Per name number: its full words (not initials, particles or affixes; each time held), at most 255. */
-  private full = new Uint8Array(0);
   private version = -1;
   private generation = -1;
   private names = -1;
@@ -38,16 +40,11 @@ export class NameMasses {
   constructor(private readonly index: EntityIndex) {}
 
   /**
-   * The masses for the list as it is, or undefined while the list has not stayed the same for enough searches
+   * The masses and full words (see `masses`) for the list as it is, or undefined while the list has not stayed the same for enough searches
    * (NAMES_PER_SEARCH_WAITED): each call counts as a search.
    */
   current(): Float32Array | undefined {
     return this.fresh() ? this.masses : undefined;
-  }
-
-  /** The full words of each name (as the name check counts them: name-check.ts), valid with `current`. */
-  get fullWords(): Uint8Array {
-    return this.full;
   }
 
   private fresh(): boolean {
@@ -70,12 +67,8 @@ export class NameMasses {
     const store = index.nameStore;
     const kinds = wordKinds(index);
     const count = store.names;
-    if (this.masses.length < count) {
-      this.masses = new Float32Array(Math.max(count, 64));
-      this.full = new Uint8Array(this.masses.length);
-    }
+    if (this.masses.length < 2 * count) this.masses = new Float32Array(Math.max(2 * count, 64));
     const masses = this.masses;
-    const full = this.full;
     const { wordStart, wordIds, roles } = store;
     for (let n = 0; n < count; n++) {
       let sum = 0;
@@ -91,8 +84,8 @@ export class NameMasses {
         if (heldBefore(wordIds, roles, from, k, id)) continue;
         sum += (kind & (SINGLE | NUMBER)) === SINGLE ? INITIAL_MASS : index.weightOfId(id);
       }
-      masses[n] = sum;
-      full[n] = Math.min(fullWords, 255);
+      masses[2 * n] = sum;
+      masses[2 * n + 1] = fullWords;
     }
     this.version = index.contentVersion;
     this.generation = index.vocab.generation;

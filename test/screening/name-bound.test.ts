@@ -97,23 +97,37 @@ describe('the list mass of a name: its distinct words, affixes and particles apa
   });
   const index = screener.lists.index;
   const store = index.nameStore;
-  /** The mass by its definition, from the name's prepared words. */
-  const expected = (slot: number): number => {
+  /** The mass and full words by their definition, from the name's prepared words. */
+  const expected = (slot: number): { mass: number; full: number } => {
     const name = index.names(slot)[0]!;
     const seen = new Set<string>();
-    let sum = 0;
+    let mass = 0;
+    let full = 0;
     name.words.forEach((w, j) => {
-      if (name.roles[j] !== undefined || w.particle || seen.has(w.text)) return;
+      if (name.roles[j] !== undefined || w.particle) return;
+      if (w.text.length > 1 || w.isNumber) full++;
+      if (seen.has(w.text)) return;
       seen.add(w.text);
-      sum += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weight(w.text);
+      mass += w.text.length === 1 && !w.isNumber ? INITIAL_MASS : index.weight(w.text);
     });
-    return sum;
+    return { mass, full };
   };
-  it.each(['plain', 'initial', 'repeat', 'title', 'particle', 'suffix'])('%s', (id) => {
+  it.each<[string, number]>([
+    ['plain', 2],
+    ['initial', 1],
+    ['repeat', 3],
+    ['title', 2],
+    ['particle', 2],
+    ['suffix', 2],
+  ])('%s (%i full words)', (id, fullWords) => {
     const masses = nameMasses(index).current()!;
     const slot = index.slotOf(id)!;
-    expect(masses[store.slotStart[slot]!]).toBeCloseTo(expected(slot), 5);
-    expect(expected(slot)).toBeGreaterThan(0);
+    const n = store.slotStart[slot]!;
+    const { mass, full } = expected(slot);
+    expect(masses[2 * n]).toBeCloseTo(mass, 5);
+    expect(mass).toBeGreaterThan(0);
+    expect(masses[2 * n + 1]).toBe(full);
+    expect(full).toBe(fullWords);
   });
 });
 
@@ -135,6 +149,6 @@ describe('after a change the masses wait for searches of the list as it is (one 
     const slot = screener.lists.index.slotOf('filler-1')!;
     const name = screener.lists.index.names(slot)[0]!;
     const sum = name.words.reduce((s, w) => s + screener.lists.index.weight(w.text), 0);
-    expect(computed[screener.lists.index.nameStore.slotStart[slot]!]).toBeCloseTo(sum, 6);
+    expect(computed[2 * screener.lists.index.nameStore.slotStart[slot]!]).toBeCloseTo(sum, 6);
   });
 });

@@ -266,9 +266,10 @@ export class CandidateFinder {
     const partOf = planes[PART_BITS]!;
     const personQuery = query.entityType === 'person';
     const formsDecide = splitCreditNeedsForm(query, r);
-    // Last, name by name: whether some one name of the entity could pass the name check (name-bound.ts).
+    // Last, name by name: whether some one name of the entity could pass the name check (name-bound.ts), where
+    // enough entities are checked to repay its set-up.
     const byName =
-      threshold && withCredits && !acronyms
+      threshold && withCredits && !acronyms && touched >= NAME_BOUND_FROM && this.markMasses()
         ? nameBound({ index, feasible, markedBits, bitsOf, flagsOf, massOf: planes[MASS]!, words: n, parts: need, personQuery, needsAnchorable: anchorable !== undefined, acronymAnchored: (slot) => acronymAnchor.has(slot), queryInitials: query.words.some((w) => w.text.length === 1) })
         : undefined;
     const out: number[] = [];
@@ -441,12 +442,18 @@ export class CandidateFinder {
     flag(softIds, WordFlag.Soft | WordFlag.AnchorPossible);
     if (anchorable !== undefined) flag(anchorable, WordFlag.Anchorable | WordFlag.AnchorPossible);
     if (r.forms !== undefined) flag(r.forms, WordFlag.Form | WordFlag.AnchorPossible);
-    // Each marked word's list mass, for the bound name by name (name-bound.ts).
-    const masses = marks.view().planes[MASS]!;
+  }
+
+  /** Writes each marked word's list mass in plane MASS, for the bound name by name (name-bound.ts); true. */
+  private markMasses(): boolean {
+    const index = this.index;
+    const kinds = wordKinds(index);
+    const masses = this.words.view().planes[MASS]!;
     for (let k = 0; k < this.markedCount; k++) {
       const id = this.markedIds[k]!;
-      masses[id] = massUnits(index, id);
+      masses[id] = massUnits(kinds, index, id);
     }
+    return true;
   }
 
   /** A query word that may stay unmatched: an affix under some entity type, a particle, or an initial. */
@@ -496,6 +503,9 @@ function feasibleMemo(feasible: Feasibility, required: number, n: number, dense:
     return answer;
   };
 }
+
+/** Entities checked from which a search bounds them name by name (fewer repay little of its set-up). */
+const NAME_BOUND_FROM = 16;
 
 /** Slots read together by the candidate check's gather pass (a chunk's words stay in cache until checked). */
 const GATHER_CHUNK = 64;

@@ -10,7 +10,7 @@
  */
 import type { EntityIndex } from './entity-index.js';
 import { popcount, type Feasibility, type Placements } from './feasibility.js';
-import { LONG, NUMBER, PARTICLE, wordKinds } from './word-kinds.js';
+import { LONG, NUMBER, PARTICLE, wordKinds, type WordKinds } from './word-kinds.js';
 import { MASS_SLACK, nameMasses, wordMass } from './name-masses.js';
 
 /** WordFlag.AnchorPossible, WordFlag.Anchorable, WordFlag.Soft and WordFlag.Optional (candidates.ts). */
@@ -23,8 +23,8 @@ const OPTIONAL = 16;
 const MASS_UNIT = 2 ** -24;
 
 /** A list word's mass (wordMass) in MASS_UNITs, rounded up: what is taken off a name's mass is never too little. */
-export function massUnits(index: EntityIndex, id: number): number {
-  return Math.ceil(wordMass(index, id) / MASS_UNIT);
+export function massUnits(kinds: WordKinds, index: EntityIndex, id: number): number {
+  return Math.ceil(wordMass(kinds.of(id), index, id) / MASS_UNIT);
 }
 
 /** What a search's name bound reads (set once per search). */

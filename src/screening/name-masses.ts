@@ -82,7 +82,7 @@ export class NameMasses {
         if ((kind & PARTICLE) !== 0) continue;
         if ((kind & (LONG | NUMBER)) !== 0) fullWords++;
         if (heldBefore(wordIds, roles, from, k, id)) continue;
-        sum += (kind & (SINGLE | NUMBER)) === SINGLE ? INITIAL_MASS : index.weightOfId(id);
+        sum += wordMass(kind, index, id);
       }
       masses[2 * n] = sum;
       masses[2 * n + 1] = fullWords;
@@ -108,7 +108,10 @@ export function nameMasses(index: EntityIndex): NameMasses {
   return masses;
 }
 
-/** The mass the name check counts for a list word (name-check.ts): an initial's for a single letter, else its rarity. */
-export function wordMass(index: EntityIndex, id: number): number {
-  return (wordKinds(index).of(id) & (SINGLE | NUMBER)) === SINGLE ? +INITIAL_MASS : index.weightOfId(id);
+/**
+ * The mass the name check counts for a list word (name-check.ts) of kind `kind` (WordKinds.of): an initial's for a
+ * single letter, else its rarity.
+ */
+export function wordMass(kind: number, index: EntityIndex, id: number): number {
+  return (kind & (SINGLE | NUMBER)) === SINGLE ? +INITIAL_MASS : index.weightOfId(id);
 }

@@ -337,7 +337,10 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     if (!valid.ok) return { ok: false, error: failureEnvelope(400, valid.error) };
     const request = valid.value;
     const page = (ranked: RankedMatch[]): Hit[] => ranked.slice(request.offset, request.offset + request.limit).map((r) => r.hit());
-    const found = lists.best(request, resultCap);
+    // Only the hits up to the page's end are kept (and evaluated in full): those past it, within the results cap,
+    // would be dropped by the page. Every hit is counted.
+    const kept = Math.min(resultCap, request.offset + request.limit);
+    const found = lists.best(request, kept);
     const filters: EchoedFilters = { ...request.filters, exact_match: request.exactMatch, fuzziness: request.fuzziness };
     const result: SearchResult = {
       search_term: request.searchTerm,
@@ -353,7 +356,7 @@ export function screenerOver(lists: ListIndex, internal: ListIndex, resultCap: n
     if (internal.index.size > 0) {
       const selected = request.blacklistIds ?? internalListIds();
       const chosen = new Set(selected);
-      const blacklist = internal.best(request, resultCap, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)));
+      const blacklist = internal.best(request, kept, (e) => (e.blacklist_ids ?? []).some((id) => chosen.has(id)));
       result.blacklist_filters = { blacklist_ids: selected };
       result.total_blacklist_hits = blacklist.total;
       result.blacklist_hits = page(blacklist.ranked);

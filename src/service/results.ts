@@ -28,9 +28,7 @@ export interface InternalScope {
 
 export async function internalScope(svc: ServiceContext, account: AccountRecord): Promise<InternalScope> {
   if (account.internal_lists !== null) return { accountId: account.id, only: new Set(account.internal_lists), except: new Set() };
-  const except = new Set<string>();
-  for (const a of await svc.store.listAccounts()) if (a.id !== account.id) for (const id of a.internal_lists ?? []) except.add(id);
-  return { accountId: account.id, only: null, except };
+  return { accountId: account.id, only: null, except: new Set(await svc.store.listInternalListsOfOtherAccounts(account.id)) };
 }
 
 /** The scope of the account of a stored search (monitoring re-runs). */

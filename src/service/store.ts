@@ -35,6 +35,14 @@ export const SEARCH_SORT_SQL: Readonly<Record<SortBy, string>> = {
   assignee_id: 'COALESCE(assignee_id, -1)',
   searcher_id: 'searcher_id',
 };
+/**
+ * For SQL adapters keeping a side table of the internal lists each account names (`listInternalListsOfOtherAccounts`):
+ * a list id is stored as its JSON text, which keeps every string exactly (a NUL, a lone surrogate) where a text
+ * column would not, and `internalListsFromKeys` turns the keys read back into the answer (distinct, sorted).
+ */
+export const internalListKey = (id: string): string => JSON.stringify(id);
+export const internalListsFromKeys = (keys: Iterable<string>): string[] =>
+  [...new Set(Array.from(keys, (k) => JSON.parse(k) as string))].sort();
 export type MonitoredFilter = 'suspended' | 'un-suspended' | 'false';
 
 /** A validated GET /searches query, as the store sees it. */
@@ -106,6 +114,13 @@ export interface ServiceStore {
   getAccount(id: number): Promise<AccountRecord | null>;
   /** Ordered by id. */
   listAccounts(): Promise<AccountRecord[]>;
+  /**
+   * The internal list ids named in `internal_lists` by every account other than `accountId` (null counts as none),
+   * each once, in ascending JavaScript string order (`Array.prototype.sort`). What a search of an account whose
+   * `internal_lists` is null leaves out, read at every such search: keep it cheap as accounts grow (an index kept
+   * by `put_account`, not a pass over every account). An account may be absent (its lists are then none).
+   */
+  listInternalListsOfOtherAccounts(accountId: number): Promise<string[]>;
   /** User ids are unique across accounts. */
   getUser(id: number): Promise<UserRecord | null>;
   /** The users of one account, or of every account when `accountId` is undefined; ordered by id. */

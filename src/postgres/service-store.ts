@@ -5,7 +5,7 @@
  * outbox with SELECT … FOR UPDATE SKIP LOCKED (`claimOutbox`), so none delivers what another has taken.
  * Records are JSON text next to the columns GET /searches filters and sorts on. Run `migrate(pool)` first.
  */
-import { internalListKey, internalListsFromKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
+import { internalListKey, internalListsFromJoinedKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -238,8 +238,12 @@ export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions 
     getAccount: (id) => one<AccountRecord>('SELECT data FROM tamis_accounts WHERE id = $1', [id]),
     listAccounts: () => all<AccountRecord>('SELECT data FROM tamis_accounts ORDER BY id'),
     async listInternalListsOfOtherAccounts(accountId) {
-      const r = await pool.query<{ list_key: string }>('SELECT DISTINCT list_key FROM tamis_account_internal_lists WHERE account_id <> $1', [accountId]);
-      return internalListsFromKeys(r.rows.map((x) => x.list_key));
+      // (Lists named by several accounts are made distinct in Node: DISTINCT here doubled the query's time.)
+      const r = await pool.query<{ keys: string | null }>(
+        "SELECT string_agg(list_key, ',') AS keys FROM tamis_account_internal_lists WHERE account_id <> $1",
+        [accountId],
+      );
+      return internalListsFromJoinedKeys(r.rows[0]?.keys);
     },
     getUser: (id) => one<UserRecord>('SELECT data FROM tamis_users WHERE id = $1', [id]),
     listUsers: (accountId) =>

@@ -11,7 +11,7 @@
  */
 import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
-import { internalListsFromKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { internalListsFromJoinedKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
 import { migrate, putInternalLists } from './schema.js';
 import type {
   AccountRecord,
@@ -292,8 +292,10 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
       return parseAll<AccountRecord>(st('SELECT data FROM tamis_accounts ORDER BY id').all() as DataRow[]);
     },
     async listInternalListsOfOtherAccounts(accountId) {
-      const rows = st('SELECT DISTINCT list_key FROM tamis_account_internal_lists WHERE account_id <> ?').all(accountId) as { list_key: string }[];
-      return internalListsFromKeys(rows.map((r) => r.list_key));
+      const row = st('SELECT group_concat(DISTINCT list_key) AS keys FROM tamis_account_internal_lists WHERE account_id <> ?').get(accountId) as
+        | { keys: string | null }
+        | undefined;
+      return internalListsFromJoinedKeys(row?.keys);
     },
     async getUser(id) {
       return parse<UserRecord>(st('SELECT data FROM tamis_users WHERE id = ?').get(id) as DataRow | undefined);

@@ -49,8 +49,8 @@ export function testInternalListsOfOtherAccounts(fresh: () => Promise<ServiceSto
       expect(await s.listInternalListsOfOtherAccounts(1)).toEqual(['Alpha', 'aml', 'fraud', 'pep-local', 'zeta']);
     });
 
-    it('gives back odd list ids exactly (quotes, backslash, NUL, a lone surrogate, non-ASCII)', async () => {
-      const odd = ['a"b\\c', 'x\u0000y', 'lone \ud800', 'liste-é', '名单'];
+    it('gives back odd list ids exactly (quotes, backslash, a comma, NUL, a lone surrogate, non-ASCII)', async () => {
+      const odd = ['a"b\\c', 'one, two', 'x\u0000y', 'lone \ud800', 'liste-é', '名单'];
       const s = await fresh();
       await s.commit([put(1, null), put(2, odd)]);
       expect(await s.listInternalListsOfOtherAccounts(1)).toEqual([...odd].sort());

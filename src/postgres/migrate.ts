@@ -69,6 +69,7 @@ export async function migrate(pool: PgPool, options: MigrateOptions = {}): Promi
     for (const m of MIGRATIONS) {
       if (m.version > target || applied.has(m.version)) continue;
       await db.query(m.sql);
+      if (m.fill) await m.fill(db);
       await db.query('INSERT INTO tamis_schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       done.push(m.version);
     }

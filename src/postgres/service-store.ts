@@ -5,7 +5,7 @@
  * outbox with SELECT … FOR UPDATE SKIP LOCKED (`claimOutbox`), so none delivers what another has taken.
  * Records are JSON text next to the columns GET /searches filters and sorts on. Run `migrate(pool)` first.
  */
-import { SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
+import { internalListKey, internalListsFromJoinedKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../service/store.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -77,7 +77,15 @@ const outboxColumns = (r: OutboxRecord) => [r.id, r.delivered_at !== null, r.nex
 async function applyOp(db: PgQueryable, op: StoreOp): Promise<void> {
   switch (op.type) {
     case 'put_account':
+      // The account's row first: its lock makes two transactions writing one account rewrite its lists in turn.
       await db.query(upsert('tamis_accounts', ['id'], ['data']), [op.account.id, toJson(op.account)]);
+      await db.query('DELETE FROM tamis_account_internal_lists WHERE account_id = $1', [op.account.id]);
+      if ((op.account.internal_lists ?? []).length > 0) {
+        await db.query(
+          'INSERT INTO tamis_account_internal_lists (list_key, account_id) SELECT DISTINCT unnest($2::text[]), $1::bigint ON CONFLICT DO NOTHING',
+          [op.account.id, (op.account.internal_lists ?? []).map(internalListKey)],
+        );
+      }
       return;
     case 'put_user':
       await db.query(upsert('tamis_users', ['id'], ['account_id', 'data']), [op.user.id, op.user.account_id, toJson(op.user)]);
@@ -229,6 +237,14 @@ export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions 
   return {
     getAccount: (id) => one<AccountRecord>('SELECT data FROM tamis_accounts WHERE id = $1', [id]),
     listAccounts: () => all<AccountRecord>('SELECT data FROM tamis_accounts ORDER BY id'),
+    async listInternalListsOfOtherAccounts(accountId) {
+      // (Lists named by several accounts are made distinct in Node: DISTINCT here doubled the query's time.)
+      const r = await pool.query<{ keys: string | null }>(
+        "SELECT string_agg(list_key, ',') AS keys FROM tamis_account_internal_lists WHERE account_id <> $1",
+        [accountId],
+      );
+      return internalListsFromJoinedKeys(r.rows[0]?.keys);
+    },
     getUser: (id) => one<UserRecord>('SELECT data FROM tamis_users WHERE id = $1', [id]),
     listUsers: (accountId) =>
       accountId === undefined

@@ -17,10 +17,20 @@ import type {
 
 interface State {
   accounts: Map<number, AccountRecord>;
+  /**
+   * How many accounts name each internal list (in `internal_lists`), kept by `put_account`: the lists other accounts
+   * name are read from it at every search of an account without lists of its own, in proportion to the lists, not
+   * to the accounts (listing every account cost 5.9 ms a search at 10,000 accounts).
+   */
+  listNamers: Map<string, number>;
+  /** The keys of `listNamers`, sorted; null when a `put_account` may have changed them (rebuilt on the next read). */
+  namedLists: string[] | null;
   users: Map<number, UserRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
-  tags: Map<string, TagDefinition>; // key `${account_id}\u0000${name}`
-  profiles: Map<string, SearchProfileRecord>; // key `${account_id}\u0000${id}`
+  /** Per account, then by name: a search with tags reads the definitions of its account alone. */
+  tags: Map<number, Map<string, TagDefinition>>;
+  /** Per account, then by id: a reference search named by slug reads the profiles of its account alone. */
+  profiles: Map<number, Map<string, SearchProfileRecord>>;
   searches: Map<number, SearchRecord>;
   refs: Map<string, number>;
   hits: Map<string, HitRecord[]>; // key `${search_id}:${provider}`
@@ -68,7 +78,6 @@ function copy(v: unknown, depth: number): unknown {
   return out;
 }
 const hitKey = (searchId: number, provider: EntityProvider) => `${searchId}:${provider}`;
-const accountKey = (accountId: number, name: string) => `${accountId}\u0000${name}`;
 const wlKey = (accountId: number, clientRef: string) => `${accountId}\u0000${clientRef}`;
 const byText = <T>(key: (v: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
@@ -96,11 +105,24 @@ class Journal {
   }
 }
 
+/** One account more (+1) or less (-1) naming an internal list. */
+function countNamer(s: State, id: string, by: 1 | -1, j: Journal): void {
+  const n = (s.listNamers.get(id) ?? 0) + by;
+  if (n > 0) j.set(s.listNamers, id, n);
+  else j.delete(s.listNamers, id);
+  s.namedLists = null;
+}
+
 function apply(s: State, op: StoreOp, j: Journal): void {
   switch (op.type) {
-    case 'put_account':
+    case 'put_account': {
+      const before = new Set(s.accounts.get(op.account.id)?.internal_lists ?? []);
+      const after = new Set(op.account.internal_lists ?? []);
+      for (const id of before) if (!after.has(id)) countNamer(s, id, -1, j);
+      for (const id of after) if (!before.has(id)) countNamer(s, id, 1, j);
       j.set(s.accounts, op.account.id, clone(op.account));
       return;
+    }
     case 'put_user':
       j.set(s.users, op.user.id, clone(op.user));
       return;
@@ -110,15 +132,31 @@ function apply(s: State, op: StoreOp, j: Journal): void {
     case 'delete_api_key':
       j.delete(s.apiKeys, op.key_hash);
       return;
-    case 'put_tag_definition':
-      j.set(s.tags, accountKey(op.tag.account_id, op.tag.name), clone(op.tag));
+    case 'put_tag_definition': {
+      let defs = s.tags.get(op.tag.account_id);
+      if (defs === undefined) {
+        defs = new Map();
+        j.set(s.tags, op.tag.account_id, defs);
+      }
+      j.set(defs, op.tag.name, clone(op.tag));
       return;
-    case 'delete_tag_definition':
-      j.delete(s.tags, accountKey(op.account_id, op.name));
+    }
+    case 'delete_tag_definition': {
+      const defs = s.tags.get(op.account_id);
+      if (defs === undefined) return;
+      j.delete(defs, op.name);
+      if (defs.size === 0) j.delete(s.tags, op.account_id);
       return;
-    case 'put_search_profile':
-      j.set(s.profiles, accountKey(op.profile.account_id, op.profile.id), clone(op.profile));
+    }
+    case 'put_search_profile': {
+      let profiles = s.profiles.get(op.profile.account_id);
+      if (profiles === undefined) {
+        profiles = new Map();
+        j.set(s.profiles, op.profile.account_id, profiles);
+      }
+      j.set(profiles, op.profile.id, clone(op.profile));
       return;
+    }
     case 'insert_search':
       if (s.searches.has(op.search.id)) throw new StoreConflictError(`search ${op.search.id} exists`);
       if (s.refs.has(op.search.ref)) throw new StoreConflictError(`search ref ${op.search.ref} exists`);
@@ -210,6 +248,8 @@ function apply(s: State, op: StoreOp, j: Journal): void {
 export function createMemoryStore(): ServiceStore {
   const state: State = {
     accounts: new Map(),
+    listNamers: new Map(),
+    namedLists: null,
     users: new Map(),
     apiKeys: new Map(),
     tags: new Map(),
@@ -248,14 +288,23 @@ export function createMemoryStore(): ServiceStore {
     async getApiKey(keyHash) {
       return out(state.apiKeys.get(keyHash));
     },
+    async listInternalListsOfOtherAccounts(accountId) {
+      // (A failed batch leaves `namedLists` null: it is rebuilt from the restored counts.)
+      const named = (state.namedLists ??= [...state.listNamers.keys()].sort());
+      const own = state.accounts.get(accountId)?.internal_lists;
+      if (!own || own.length === 0) return named.slice();
+      const mine = new Set(own);
+      // A list of its own is another account's too when more than one account names it.
+      return named.filter((id) => !mine.has(id) || (state.listNamers.get(id) ?? 0) > 1);
+    },
     async listTagDefinitions(accountId) {
-      return [...state.tags.values()].filter((t) => t.account_id === accountId).sort(byText((t) => t.name)).map(clone);
+      return [...(state.tags.get(accountId)?.values() ?? [])].sort(byText((t) => t.name)).map(clone);
     },
     async listSearchProfiles(accountId) {
-      return [...state.profiles.values()].filter((p) => p.account_id === accountId).sort(byText((p) => p.id)).map(clone);
+      return [...(state.profiles.get(accountId)?.values() ?? [])].sort(byText((p) => p.id)).map(clone);
     },
     async getSearchProfile(accountId, id) {
-      return out(state.profiles.get(accountKey(accountId, id)));
+      return out(state.profiles.get(accountId)?.get(id));
     },
     async nextSearchId() {
       seq += 1;

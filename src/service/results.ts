@@ -23,21 +23,56 @@ export type PullResult = { ok: true; value: Pulled } | { ok: false; error: Failu
 export interface InternalScope {
   accountId: number;
   only: ReadonlySet<string> | null;
-  except: ReadonlySet<string>;
+  except: IdSet;
+}
+
+/** What a scope asks of its lists: whether one is in. */
+export interface IdSet {
+  has(id: string): boolean;
+}
+
+const NONE: IdSet = { has: () => false };
+
+/**
+ * The ids of a sorted array (JavaScript string order), looked up by binary search: thousands of lists named by
+ * other accounts cost nothing to build at each search, where a Set of 5,000 cost 1.3 ms. The order is checked at the
+ * first lookup (most searches have no internal-list hit, so make none), and an array out of order (an adapter
+ * breaking the port's contract) is sorted then, so no list is missed.
+ */
+export function sortedIds(ids: readonly string[]): IdSet {
+  let sorted: readonly string[] | null = null;
+  return {
+    has(id) {
+      sorted ??= inOrder(ids) ? ids : [...ids].sort();
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const at = sorted[mid] as string;
+        if (at === id) return true;
+        if (at < id) lo = mid + 1;
+        else hi = mid;
+      }
+      return false;
+    },
+  };
+}
+
+function inOrder(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if ((ids[i - 1] as string) > (ids[i] as string)) return false;
+  return true;
 }
 
 export async function internalScope(svc: ServiceContext, account: AccountRecord): Promise<InternalScope> {
-  if (account.internal_lists !== null) return { accountId: account.id, only: new Set(account.internal_lists), except: new Set() };
-  const except = new Set<string>();
-  for (const a of await svc.store.listAccounts()) if (a.id !== account.id) for (const id of a.internal_lists ?? []) except.add(id);
-  return { accountId: account.id, only: null, except };
+  if (account.internal_lists !== null) return { accountId: account.id, only: new Set(account.internal_lists), except: NONE };
+  return { accountId: account.id, only: null, except: sortedIds(await svc.store.listInternalListsOfOtherAccounts(account.id)) };
 }
 
 /** The scope of the account of a stored search (monitoring re-runs). */
 export async function scopeOfSearch(svc: ServiceContext, s: SearchRecord): Promise<InternalScope> {
   const account = await svc.store.getAccount(s.account_id);
   // An account removed from the store behind the service's back matches no internal list.
-  return account ? internalScope(svc, account) : { accountId: s.account_id, only: new Set(), except: new Set() };
+  return account ? internalScope(svc, account) : { accountId: s.account_id, only: new Set(), except: NONE };
 }
 
 function inScope(scope: InternalScope, lists: readonly string[] | undefined): boolean {

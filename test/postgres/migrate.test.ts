@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/run.js';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, pendingMigrations, schemaVersion } from '../../src/postgres/index.js';
+import { createPostgresStore, LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, pendingMigrations, schemaVersion } from '../../src/postgres/index.js';
+import { makeAccountRecord } from '../../src/service/testing/store-records.js';
 import { describePg, testDatabase } from './helpers.js';
 
 function io(env: Record<string, string> = {}) {
@@ -59,6 +60,21 @@ describePg('versioned migrations (migrate, tamis migrate)', () => {
     const refused = io({ TAMIS_DATABASE_URL: d.url });
     expect(await runCli(['migrate'], refused.io)).toBe(2);
     expect(refused.err()).toMatch(/database_error: the database was migrated by a newer tamis/);
+  });
+
+  it('migration 8 records the internal lists of the accounts stored before it, each id exactly', async () => {
+    const d = await db.open();
+    await d.pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+    await migrate(d.pool, { to: 7 });
+    const lists = { 1: null, 2: ['fraud', 'x\u0000y', 'a"b'], 3: ['fraud', 'pep'], 4: [] };
+    for (const [id, internal_lists] of Object.entries(lists)) {
+      await d.pool.query('INSERT INTO tamis_accounts (id, data) VALUES ($1, $2)', [id, JSON.stringify(makeAccountRecord(Number(id), { internal_lists }))]);
+    }
+    expect((await migrate(d.pool)).applied).toEqual([8]);
+    const store = createPostgresStore(d.pool);
+    expect(await store.listInternalListsOfOtherAccounts(1)).toEqual(['a"b', 'fraud', 'pep', 'x\u0000y']);
+    expect(await store.listInternalListsOfOtherAccounts(2)).toEqual(['fraud', 'pep']);
+    expect(await store.listInternalListsOfOtherAccounts(3)).toEqual(['a"b', 'fraud', 'x\u0000y']);
   });
 
   it('tamis migrate without a database names the option', async () => {

@@ -24,19 +24,22 @@ function writeSnapshot(path: string, entities: Entity[]): void {
   renameSync(`${path}.tmp`, path);
 }
 
-/** A memory store whose next `listAccounts` (a search reads it after taking the screener) waits until opened. */
+/**
+ * A memory store whose next `listInternalListsOfOtherAccounts` (a search of an account without lists of its own reads
+ * it after taking the screener) waits until opened.
+ */
 function pausingStore(): { store: ServiceStore; pauseNext(): { reached: Promise<void>; open: () => void } } {
   const store = createMemoryStore();
-  const listAccounts = store.listAccounts.bind(store);
+  const otherLists = store.listInternalListsOfOtherAccounts.bind(store);
   let pause: { reached: () => void; opened: Promise<void> } | null = null;
-  store.listAccounts = async () => {
+  store.listInternalListsOfOtherAccounts = async (accountId) => {
     const p = pause;
     pause = null;
     if (p) {
       p.reached();
       await p.opened;
     }
-    return listAccounts();
+    return otherLists(accountId);
   };
   return {
     store,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createScreener } from '../../src/screening/screener.js';
 import { createScreeningService, manualClock, sequentialIds, type ApiResponse } from '../../src/service/index.js';
 import { createSqliteStore } from '../../src/service/sqlite/index.js';
+import { makeAccountRecord } from '../../src/service/testing/store-records.js';
 import { schemaVersion } from '../../src/service/sqlite/schema.js';
 import { content, DEFAULT_ENTITIES, fakeScreener, HOOKS, person, setup, STORES } from './helpers.js';
 
@@ -188,7 +189,7 @@ describe('SQLite files written before accounts', () => {
     db.exec(v1);
     expect(schemaVersion(db)).toBe(1);
     const store = createSqliteStore(db);
-    expect(schemaVersion(db)).toBe(2);
+    expect(schemaVersion(db)).toBe(3);
     expect(await store.getAccount(1)).toMatchObject({ id: 1, name: 'default', internal_lists: null, webhooks: [], webhook_secret: null });
     expect((await store.listUsers(1)).map((u) => [u.id, u.account_id])).toEqual([[1, 1], [2, 1]]);
     expect((await store.listTagDefinitions(1)).map((x) => x.name)).toEqual(['team']);
@@ -207,14 +208,27 @@ describe('SQLite files written before accounts', () => {
     expect(content(await api.listUsers()).data.map((u) => u.name)).toEqual(['Ana', 'Bo']);
     // Opening the migrated file again changes nothing.
     createSqliteStore(db);
-    expect(schemaVersion(db)).toBe(2);
+    expect(schemaVersion(db)).toBe(3);
     expect((await store.listAccounts()).length).toBe(1);
+  });
+
+  it('a file of schema 2 gains the internal lists its accounts name, read as before', async () => {
+    const db = new Database(':memory:');
+    const lists = { 1: null, 2: ['fraud', 'x\u0000y'], 3: ['fraud', 'pep'] };
+    await createSqliteStore(db).commit(
+      Object.entries(lists).map(([id, internal_lists]) => ({ type: 'put_account', account: makeAccountRecord(Number(id), { internal_lists }) })),
+    );
+    db.exec('DROP TABLE tamis_account_internal_lists; UPDATE tamis_service_schema SET version = 2');
+    const store = createSqliteStore(db);
+    expect(schemaVersion(db)).toBe(3);
+    expect(await store.listInternalListsOfOtherAccounts(1)).toEqual(['fraud', 'pep', 'x\u0000y']);
+    expect(await store.listInternalListsOfOtherAccounts(3)).toEqual(['fraud', 'x\u0000y']);
   });
 
   it('a file of a newer schema is refused, not misread', () => {
     const db = new Database(':memory:');
     createSqliteStore(db);
-    db.exec('UPDATE tamis_service_schema SET version = 3');
+    db.exec('UPDATE tamis_service_schema SET version = 4');
     expect(() => createSqliteStore(db)).toThrow(/newer version/);
   });
 });

@@ -11,8 +11,8 @@
  */
 import type { SqliteDatabase as Db } from '../../sqlite/database.js';
 import { sqliteCalls, type SqliteBusyOptions } from '../../storage/sqlite.js';
-import { SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
-import { migrate } from './schema.js';
+import { internalListsFromJoinedKeys, SEARCH_SORT_SQL, StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { migrate, putInternalLists } from './schema.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -85,6 +85,7 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     switch (op.type) {
       case 'put_account':
         st('INSERT OR REPLACE INTO tamis_accounts (id, data) VALUES (?, ?)').run(op.account.id, JSON.stringify(op.account));
+        putInternalLists(st, op.account);
         return;
       case 'put_user':
         st('INSERT OR REPLACE INTO tamis_users (id, account_id, data) VALUES (?, ?, ?)').run(
@@ -289,6 +290,12 @@ export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): Ser
     },
     async listAccounts() {
       return parseAll<AccountRecord>(st('SELECT data FROM tamis_accounts ORDER BY id').all() as DataRow[]);
+    },
+    async listInternalListsOfOtherAccounts(accountId) {
+      const row = st('SELECT group_concat(DISTINCT list_key) AS keys FROM tamis_account_internal_lists WHERE account_id <> ?').get(accountId) as
+        | { keys: string | null }
+        | undefined;
+      return internalListsFromJoinedKeys(row?.keys);
     },
     async getUser(id) {
       return parse<UserRecord>(st('SELECT data FROM tamis_users WHERE id = ?').get(id) as DataRow | undefined);

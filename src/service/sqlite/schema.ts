@@ -4,17 +4,27 @@
  * Version 1 (before accounts): no account columns. Version 2: accounts; tag definitions, search profiles and
  * whitelist entries keyed by account; searches carry `account_id`. Migrating a version-1 file puts every record
  * in the default account (id 1), created with `internal_lists: null` (every internal list, as before) and no
- * webhooks: the file keeps working unchanged for a single-account host.
+ * webhooks: the file keeps working unchanged for a single-account host. Version 3: `tamis_account_internal_lists`,
+ * the internal lists each account names (kept by `put_account`), filled from the accounts when a file is migrated.
  * The version is kept in `tamis_service_schema` (not `PRAGMA user_version`, which other stores may share).
  */
-import type { SqliteDatabase as Db } from '../../sqlite/database.js';
-import { DEFAULT_ACCOUNT_ID } from '../types.js';
+import type { SqliteDatabase as Db, SqliteStatement } from '../../sqlite/database.js';
+import { internalListKey } from '../store.js';
+import { DEFAULT_ACCOUNT_ID, type AccountRecord } from '../types.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS tamis_service_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS tamis_accounts (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+-- The internal lists each account names (list_key: the list id's JSON text), so the lists other accounts name are
+-- read without going through every account (listInternalListsOfOtherAccounts).
+CREATE TABLE IF NOT EXISTS tamis_account_internal_lists (
+  list_key TEXT NOT NULL,
+  account_id INTEGER NOT NULL,
+  PRIMARY KEY (list_key, account_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tamis_account_internal_lists_account ON tamis_account_internal_lists (account_id);
 CREATE TABLE IF NOT EXISTS tamis_users (id INTEGER PRIMARY KEY, data TEXT NOT NULL, account_id INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS tamis_api_keys (key_hash TEXT PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tamis_tag_definitions (
@@ -120,6 +130,13 @@ DROP TABLE tamis_search_profiles_v1;
 DROP TABLE tamis_whitelist_v1;
 `;
 
+/** Records the internal lists an account names, in place of those it named before (in the caller's transaction). */
+export function putInternalLists(prepare: (sql: string) => SqliteStatement, account: AccountRecord): void {
+  prepare('DELETE FROM tamis_account_internal_lists WHERE account_id = ?').run(account.id);
+  const insert = prepare('INSERT OR IGNORE INTO tamis_account_internal_lists (list_key, account_id) VALUES (?, ?)');
+  for (const id of account.internal_lists ?? []) insert.run(internalListKey(id), account.id);
+}
+
 const tableExists = (db: Db, name: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 
@@ -156,6 +173,10 @@ export function migrate(db: Db): void {
         DEFAULT_ACCOUNT_ID,
         JSON.stringify({ ...account, updated_at: account.created_at }),
       );
+    }
+    if (version === 1 || version === 2) {
+      const accounts = db.prepare('SELECT data FROM tamis_accounts').all() as { data: string }[];
+      for (const row of accounts) putInternalLists((sql) => db.prepare(sql), JSON.parse(row.data) as AccountRecord);
     }
     db.prepare('DELETE FROM tamis_service_schema').run();
     db.prepare('INSERT INTO tamis_service_schema (version) VALUES (?)').run(SCHEMA_VERSION);

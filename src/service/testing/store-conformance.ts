@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StoreConflictError, type SearchQuery, type ServiceStore, type StoreOp } from '../store.js';
+import { testInternalListsOfOtherAccounts } from './internal-lists-conformance.js';
 import { comment, difference, makeAccountRecord, makeHitRecord, makeSearchRecord, outbox, user } from './store-records.js';
 
 export { makeAccountRecord, makeHitRecord, makeSearchRecord } from './store-records.js';
@@ -94,6 +95,8 @@ export function testStore(name: string, makeAdapter: () => ServiceStore | Promis
         expect((await s.getSearchProfile(1, 'p1'))?.name).toBe('Sanctions');
       });
     });
+
+    testInternalListsOfOtherAccounts(fresh);
 
     describe('searches', () => {
       it('allocates fresh increasing search ids above stored ones', async () => {

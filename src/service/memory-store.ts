@@ -113,6 +113,24 @@ function countNamer(s: State, id: string, by: 1 | -1, j: Journal): void {
   s.namedLists = null;
 }
 
+/** The inner map of `outer` at `key`, made (and the making journaled) when missing. */
+function innerMap<K, K2, V>(outer: Map<K, Map<K2, V>>, key: K, j: Journal): Map<K2, V> {
+  let inner = outer.get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    j.set(outer, key, inner);
+  }
+  return inner;
+}
+
+/** Deletes `innerKey` from the inner map of `outer` at `key`, and the inner map once empty (journaled). */
+function deleteInner<K, K2, V>(outer: Map<K, Map<K2, V>>, key: K, innerKey: K2, j: Journal): void {
+  const inner = outer.get(key);
+  if (inner === undefined) return;
+  j.delete(inner, innerKey);
+  if (inner.size === 0) j.delete(outer, key);
+}
+
 function apply(s: State, op: StoreOp, j: Journal): void {
   switch (op.type) {
     case 'put_account': {
@@ -133,28 +151,15 @@ function apply(s: State, op: StoreOp, j: Journal): void {
       j.delete(s.apiKeys, op.key_hash);
       return;
     case 'put_tag_definition': {
-      let defs = s.tags.get(op.tag.account_id);
-      if (defs === undefined) {
-        defs = new Map();
-        j.set(s.tags, op.tag.account_id, defs);
-      }
-      j.set(defs, op.tag.name, clone(op.tag));
+      j.set(innerMap(s.tags, op.tag.account_id, j), op.tag.name, clone(op.tag));
       return;
     }
     case 'delete_tag_definition': {
-      const defs = s.tags.get(op.account_id);
-      if (defs === undefined) return;
-      j.delete(defs, op.name);
-      if (defs.size === 0) j.delete(s.tags, op.account_id);
+      deleteInner(s.tags, op.account_id, op.name, j);
       return;
     }
     case 'put_search_profile': {
-      let profiles = s.profiles.get(op.profile.account_id);
-      if (profiles === undefined) {
-        profiles = new Map();
-        j.set(s.profiles, op.profile.account_id, profiles);
-      }
-      j.set(profiles, op.profile.id, clone(op.profile));
+      j.set(innerMap(s.profiles, op.profile.account_id, j), op.profile.id, clone(op.profile));
       return;
     }
     case 'insert_search':
@@ -211,20 +216,11 @@ function apply(s: State, op: StoreOp, j: Journal): void {
       return;
     case 'put_whitelist': {
       const key = wlKey(op.entry.account_id, op.entry.client_ref);
-      let entries = s.whitelist.get(key);
-      if (entries === undefined) {
-        entries = new Map();
-        j.set(s.whitelist, key, entries);
-      }
-      j.set(entries, op.entry.entity_id, clone(op.entry));
+      j.set(innerMap(s.whitelist, key, j), op.entry.entity_id, clone(op.entry));
       return;
     }
     case 'delete_whitelist': {
-      const key = wlKey(op.account_id, op.client_ref);
-      const entries = s.whitelist.get(key);
-      if (entries === undefined) return;
-      j.delete(entries, op.entity_id);
-      if (entries.size === 0) j.delete(s.whitelist, key);
+      deleteInner(s.whitelist, wlKey(op.account_id, op.client_ref), op.entity_id, j);
       return;
     }
     case 'insert_differences':

@@ -8,12 +8,11 @@
  * the words and entities it reaches.
  */
 import type { PreparedQuery } from '../names/name-match.js';
-import type { EntityType } from '../types/entity.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { WordMatchContext } from '../names/word-match.js';
 import type { WordMatchType } from '../names/types.js';
 import type { EntityIndex } from './entity-index.js';
-import { EVERY_NAME, namePossibility, splitCreditNeedsForm, type NameCheck } from './name-check.js';
+import { EVERY_NAME, namePossibility, splitCreditNeedsForm } from './name-check.js';
 import { addSplitParts, capSplits, drivers, strongWords, feasibility, popcount, raiseCredits, type Feasibility, type MarkedWords } from './feasibility.js';
 import { ANCHOR_TYPES, VocabularyLookup, type QueryReach } from './query-reach.js';
 import { grown, SparseBits, StampedMarks, zeroed } from './stamps.js';
@@ -21,43 +20,7 @@ import { LONG, wordKinds, type WordKinds } from './word-kinds.js';
 import { walkPostings, type ReachedSlots } from './postings-walk.js';
 import { coreRange, MAX_ACRONYM, MIN_ACRONYM } from '../names/assign.js';
 import { massUnits, nameBound } from './name-bound.js';
-
-export interface CandidateSettings {
-  exactMatch: boolean;
-  minEditLength: number | null;
-  nameVariations: boolean;
-  /** The evidence a hit needs (name search); absent: every required query word must be matched. */
-  threshold?: number;
-  /** `min_matched_words`, when asked. */
-  minMatchedWords?: number;
-}
-
-export interface Candidates {
-  /** Entity slots to verify, ascending. */
-  slots: number[];
-  /**
-   * For each query word looked up in full (two letters or more), every vocabulary word it matches, with the type
-   * (under the widest rules): a vocabulary word absent from the map does not match it.
-   */
-  wordTypes: (Map<number, WordMatchType> | undefined)[];
-  /**
-   * Whether a name could match at all: every required query word (less the one a name variation may drop) has a
-   * word in the name it matches alone or as part of a glued form or acronym. A quick check before the matcher.
-   */
-  namePossible: NameCheck;
-  /**
-   * Whether a name of the entity in a slot holds a word on which a hit could be anchored (QueryReach.anchorable):
-   * a name without one is not a hit. Valid until the next search of this finder.
-   */
-  mayAnchor: (slot: number, name: PreparedName) => boolean;
-  /** mayAnchor on name `n` of the index's name store (NameStore), read flat. */
-  mayAnchorStored: (slot: number, n: number) => boolean;
-  /**
-   * Whether a name may hold a glued, split or abbreviated form of the query or an acronym of its words
-   * (QueryReach.forms): where it holds none, the matcher places one query word on one list word only.
-   */
-  multiWordForms: (name: PreparedName) => boolean;
-}
+import { BITS, FLAGS, MASS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, type Candidates, type SearchCounters } from './candidate-types.js';
 
 /** Flags of a vocabulary word in a search (wordFlags). */
 export const enum WordFlag {
@@ -72,36 +35,6 @@ export const enum WordFlag {
   /** Reached by a query word that may stay unmatched (an initial, affix, particle or repeat). */
   Optional = 16,
 }
-
-/** Work done by the searches of a finder (deterministic counts, for benchmarks). */
-export interface SearchCounters {
-  searches: number;
-  /** Vocabulary words reached by query words. */
-  wordsReached: number;
-  /** Postings (entity slots) walked. */
-  postingsWalked: number;
-  /** Entities the postings walked reach whose words are read (those the parts filter keeps: postings-walk.ts). */
-  entitiesTouched: number;
-  /** Entities that passed the check on their own words: the candidates. */
-  candidates: number;
-  /** Names checked before the matcher (distinct names per search). */
-  namesChecked: number;
-  /** Names the matcher ran on. */
-  namesMatched: number;
-  /** Names the matcher ran on and found no match on (passed the check before it, then rejected: name-screen.ts). */
-  namesRejected: number;
-}
-
-/** Planes of CandidateFinder.words. */
-export const BITS = 0;
-export const FLAGS = 1;
-export const ROW = 2;
-/** Plane of the query words that may stay unmatched (not required) reaching the word. */
-export const OPTIONAL_BITS = 3;
-/** Plane of the query words whose splits or expansions have the word as a part (QueryReach.splitParts). */
-export const PART_BITS = 4;
-/** Plane of each marked word's list mass (name-masses.ts, wordMass), in units of MASS_UNIT rounded up. */
-export const MASS = 5;
 
 export class CandidateFinder {
   /** The look-up phase (its `memo` of per-word look-ups: lookup-memo.ts). */

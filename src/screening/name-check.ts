@@ -8,7 +8,7 @@ import type { PreparedQuery } from '../names/name-match.js';
 import type { PreparedName } from '../names/prepare.js';
 import { INITIAL_MASS } from '../names/evidence.js';
 import type { EntityType } from '../types/entity.js';
-import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidates.js';
+import { BITS, FLAGS, OPTIONAL_BITS, PART_BITS, ROW, type CandidateSettings, type SearchCounters } from './candidate-types.js';
 import { addSplitParts, capSplits, popcount, raiseCredits, type Feasibility } from './feasibility.js';
 import type { EntityIndex } from './entity-index.js';
 import type { QueryReach } from './query-reach.js';

@@ -13,7 +13,7 @@ import type { AffixRole } from '../names/affixes.js';
 import type { PreparedName, PreparedWord } from '../names/prepare.js';
 import type { EntityType } from '../types/entity.js';
 import type { EntityIndex } from './entity-index.js';
-import type { SearchCounters } from './candidates.js';
+import type { SearchCounters } from './candidate-types.js';
 import type { NameCheck } from './name-check.js';
 import { AFFIX_ROLES } from './name-store.js';
 import type { StampedMarks } from './stamps.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScreener, type SearchRequest } from '../../src/index.js';
-import type { SearchCounters } from '../../src/screening/candidates.js';
+import type { SearchCounters } from '../../src/screening/candidate-types.js';
 import type { Entity, EntityType } from '../../src/types/entity.js';
 import { indexAndScan } from './index-and-scan.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareEntity, createScreener, type SearchRequest } from '../../src/index.js';
-import type { SearchCounters } from '../../src/screening/candidates.js';
+import type { SearchCounters } from '../../src/screening/candidate-types.js';
 import { SparseBits, StampedMarks } from '../../src/screening/stamps.js';
 import { person } from './fixtures.js';
 
